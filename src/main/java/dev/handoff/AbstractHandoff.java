@@ -1,0 +1,143 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import java.util.AbstractQueue;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+
+/**
+ * The parts of the {@link Handoff} contract that every kind keeps the same way: argument checks,
+ * the snapshot iterator built on {@link #toArray()}, and the counters.
+ *
+ * <p>A subclass provides the queue operations, {@link #toArray()}, {@link #remove(Object)} and
+ * {@link #drainTo(Collection, int)} under its own synchronization; the methods here never touch
+ * shared state themselves.
+ *
+ * @param <E> the type of elements held
+ */
+abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E> {
+
+    /** This handoff's counters; {@link Counters#DISABLED} unless counting was asked for. */
+    final Counters counters;
+
+    AbstractHandoff(boolean countStats) {
+        this.counters = Counters.of(countStats);
+    }
+
+    // ---- argument checks shared by every kind ----
+
+    /** Rejects a capacity of zero or less, naming the kind. */
+    static int checkCapacity(int capacity, String kind) {
+        if (capacity <= 0) {
+            throw new IllegalArgumentException(kind + " capacity must be > 0, was " + capacity);
+        }
+        return capacity;
+    }
+
+    /** Rejects a null element: no handoff holds null, since null means "nothing" to poll. */
+    static <T> T checkElement(T e) {
+        return Objects.requireNonNull(e, "a handoff does not accept null elements");
+    }
+
+    /**
+     * Checks drainTo's target: not null and not this handoff.
+     */
+    final void checkDrainTarget(Collection<? super E> target) {
+        Objects.requireNonNull(target, "drainTo target");
+        if (target == this) {
+            throw new IllegalArgumentException("cannot drain a handoff into itself");
+        }
+    }
+
+    /** The exception every inserting method throws after close. */
+    final HandoffClosedException closedToInserts() {
+        return new HandoffClosedException(getClass().getSimpleName() + " is closed: element refused");
+    }
+
+    /** The exception take() throws once the handoff is closed and empty. */
+    final HandoffClosedException closedAndEmpty() {
+        return new HandoffClosedException(getClass().getSimpleName() + " is closed and empty");
+    }
+
+    // ---- BlockingQueue methods every kind shares ----
+
+    @Override
+    public final int drainTo(Collection<? super E> target) {
+        return drainTo(target, Integer.MAX_VALUE);
+    }
+
+    @Override
+    public final HandoffStats stats() {
+        return counters.snapshot();
+    }
+
+    /**
+     * Returns a weakly consistent iterator: it walks a snapshot of the elements taken when it was
+     * created, never throws {@link java.util.ConcurrentModificationException}, and its
+     * {@code remove()} removes the element it last returned if that element is still inside.
+     */
+    @Override
+    public Iterator<E> iterator() {
+        return new SnapshotIterator();
+    }
+
+    /** Subclasses return a consistent copy of their elements, in the order they would leave. */
+    @Override
+    public abstract Object[] toArray();
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public final <T> T[] toArray(T[] a) {
+        Objects.requireNonNull(a, "array");
+        Object[] snapshot = toArray();
+        int n = snapshot.length;
+        if (a.length < n) {
+            return (T[]) Arrays.copyOf(snapshot, n, a.getClass());
+        }
+        System.arraycopy(snapshot, 0, a, 0, n);
+        if (a.length > n) {
+            a[n] = null;
+        }
+        return a;
+    }
+
+    /** Subclasses remove one element equal to {@code o} under their own synchronization. */
+    @Override
+    public abstract boolean remove(Object o);
+
+    /** An iterator over a snapshot; see {@link #iterator()}. */
+    private final class SnapshotIterator implements Iterator<E> {
+        private final Object[] snapshot = toArray();
+        private int next;
+        private Object lastReturned;
+
+        @Override
+        public boolean hasNext() {
+            return next < snapshot.length;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public E next() {
+            if (next >= snapshot.length) {
+                throw new NoSuchElementException();
+            }
+            lastReturned = snapshot[next++];
+            return (E) lastReturned;
+        }
+
+        @Override
+        public void remove() {
+            if (lastReturned == null) {
+                throw new IllegalStateException("next() has not been called, or remove() already was");
+            }
+            AbstractHandoff.this.remove(lastReturned);
+            lastReturned = null;
+        }
+    }
+}

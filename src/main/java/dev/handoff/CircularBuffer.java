@@ -1,0 +1,414 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import java.util.Collection;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A bounded FIFO handoff backed by a fixed array: the classic circular buffer, and the baseline
+ * every other handoff is measured against.
+ *
+ * <p>Elements leave in the order they arrived. One lock guards the whole buffer, so a producer and
+ * a consumer never work at the same time; in exchange the buffer allocates nothing per element and
+ * its capacity is exactly the array's length.
+ *
+ * <p>Blocked threads wait on {@link java.util.concurrent.locks.Condition}s, never on a monitor, so
+ * a virtual thread blocked here does not pin its carrier.
+ *
+ * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.
+ *
+ * @param <E> the type of elements held
+ */
+public class CircularBuffer<E> extends AbstractHandoff<E> {
+    /*
+     * Implementation notes.
+     *
+     * The bounded buffer of the producer/consumer problem (Dijkstra; the shared buffer of the
+     * papers in shared/seeds, 001 section 3.4 and 004 section 3): an array of references and two
+     * indices that walk it circularly.
+     *
+     *        takeIndex              putIndex
+     *            v                     v
+     *   [ null | e1 | e2 | e3 | e4 | null | null ]     count == 4
+     *
+     * Invariants, all under lock:
+     *   0 <= count <= items.length;
+     *   the live elements are items[takeIndex], items[takeIndex + 1], ... (mod length), count of
+     *   them, every one non-null; every other cell is null (so nothing the buffer gave out is kept
+     *   reachable by it);
+     *   putIndex == (takeIndex + count) mod length.
+     *
+     * The papers' buffer used one monitor and notifyAll, so every put woke every waiting worker
+     * and all but one went back to sleep. Here the lock has two conditions, notEmpty for consumers
+     * and notFull for producers, and each insert or removal signals one waiter of the other side.
+     * Condition.signal() with no waiter costs a read of the wait queue's head, so nothing is gained
+     * by tracking waiters separately.
+     *
+     * Close: the closed flag is written under lock, and every blocked thread rechecks it under lock
+     * after each wake-up, so close() with signalAll() on both conditions cannot be missed by a
+     * thread that is about to wait (it either reads closed == true before waiting, or is already
+     * in a condition's wait queue when signalAll runs).
+     *
+     * Visibility between writers and readers is provided as follows: every access to items,
+     * takeIndex, putIndex and count happens while holding lock, so the unlock at the end of a put
+     * happens-before the lock at the start of the take that removes its element. closed is also
+     * volatile so that isClosed() can read it without the lock; the lock still orders it against
+     * the buffer's state on every path that acts on it.
+     */
+
+    /** The cells. Invariant: exactly the count cells from takeIndex on are non-null. */
+    private final Object[] items;
+
+    /** Cell of the next take. Guarded by lock. */
+    private int takeIndex;
+
+    /** Cell of the next put. Guarded by lock. Invariant: (takeIndex + count) mod items.length. */
+    private int putIndex;
+
+    /** Elements inside. Guarded by lock. Invariant: 0 <= count <= items.length. */
+    private int count;
+
+    /** Set once by close(), under lock; volatile for isClosed(). */
+    private volatile boolean closed;
+
+    /** Guards every field above. */
+    private final ReentrantLock lock;
+
+    /** Consumers wait here while the buffer is empty. */
+    private final Condition notEmpty;
+
+    /** Producers wait here while the buffer is full. */
+    private final Condition notFull;
+
+    /**
+     * Creates a buffer of the given capacity that does not count statistics.
+     *
+     * @param capacity the number of elements it holds
+     * @throws IllegalArgumentException if {@code capacity <= 0}
+     */
+    public CircularBuffer(int capacity) {
+        this(capacity, false);
+    }
+
+    /**
+     * Creates a buffer of the given capacity.
+     *
+     * @param capacity the number of elements it holds
+     * @param countStats whether {@link #stats()} counts puts, takes and waits
+     * @throws IllegalArgumentException if {@code capacity <= 0}
+     */
+    public CircularBuffer(int capacity, boolean countStats) {
+        super(countStats);
+        this.items = new Object[checkCapacity(capacity, "CircularBuffer")];
+        this.lock = new ReentrantLock();
+        this.notEmpty = lock.newCondition();
+        this.notFull = lock.newCondition();
+    }
+
+    // ---- the two operations everything else is built on; call only when holding lock ----
+
+    /** Inserts at putIndex. Call only when holding lock, with count < items.length. */
+    private void enqueue(E e) {
+        // assert lock.isHeldByCurrentThread() && count < items.length;
+        items[putIndex] = e;
+        putIndex = next(putIndex);
+        count++;
+        counters.put();
+        notEmpty.signal();
+    }
+
+    /** Removes from takeIndex. Call only when holding lock, with count > 0. */
+    private E dequeue() {
+        // assert lock.isHeldByCurrentThread() && count > 0;
+        @SuppressWarnings("unchecked")
+        E e = (E) items[takeIndex];
+        items[takeIndex] = null;
+        takeIndex = next(takeIndex);
+        count--;
+        counters.take();
+        notFull.signal();
+        return e;
+    }
+
+    private int next(int index) {
+        return ++index == items.length ? 0 : index;
+    }
+
+    /** Throws if closed. Call only when holding lock, before an insert. */
+    private void ensureOpen() {
+        if (closed) {
+            throw closedToInserts();
+        }
+    }
+
+    // ---- inserting ----
+
+    @Override
+    public boolean offer(E e) {
+        checkElement(e);
+        lock.lock();
+        try {
+            ensureOpen();
+            if (count == items.length) {
+                return false;
+            }
+            enqueue(e);
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void put(E e) throws InterruptedException {
+        checkElement(e);
+        lock.lockInterruptibly(); // throws at once if the caller is already interrupted
+        try {
+            ensureOpen();
+            while (count == items.length) {
+                counters.producerWait();
+                notFull.await();
+                ensureOpen();
+            }
+            enqueue(e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
+        checkElement(e);
+        long nanos = unit.toNanos(timeout);
+        lock.lockInterruptibly();
+        try {
+            ensureOpen();
+            while (count == items.length) {
+                if (nanos <= 0L) {
+                    return false;
+                }
+                counters.producerWait();
+                nanos = notFull.awaitNanos(nanos);
+                ensureOpen();
+            }
+            enqueue(e);
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---- removing ----
+
+    @Override
+    public E poll() {
+        lock.lock();
+        try {
+            return count == 0 ? null : dequeue();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public E take() throws InterruptedException {
+        lock.lockInterruptibly();
+        try {
+            while (count == 0) {
+                if (closed) {
+                    throw closedAndEmpty();
+                }
+                counters.consumerWait();
+                notEmpty.await();
+            }
+            return dequeue();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+        long nanos = unit.toNanos(timeout);
+        lock.lockInterruptibly();
+        try {
+            while (count == 0) {
+                if (closed || nanos <= 0L) {
+                    return null;
+                }
+                counters.consumerWait();
+                nanos = notEmpty.awaitNanos(nanos);
+            }
+            return dequeue();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public int drainTo(Collection<? super E> target, int maxElements) {
+        checkDrainTarget(target);
+        if (maxElements <= 0) {
+            return 0;
+        }
+        lock.lock();
+        try {
+            int n = Math.min(maxElements, count);
+            for (int i = 0; i < n; i++) {
+                @SuppressWarnings("unchecked")
+                E e = (E) items[takeIndex];
+                target.add(e); // if this throws, e is still inside: nothing is lost
+                dequeue();
+            }
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean remove(Object o) {
+        if (o == null) {
+            return false;
+        }
+        lock.lock();
+        try {
+            for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
+                if (o.equals(items[k])) {
+                    removeAt(k);
+                    return true;
+                }
+            }
+            return false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Removes the element in cell k, closing the gap. Call only when holding lock. */
+    private void removeAt(int k) {
+        // assert lock.isHeldByCurrentThread() && items[k] != null;
+        if (k == takeIndex) {
+            dequeue();
+            return;
+        }
+        for (int from = next(k); from != putIndex; k = from, from = next(from)) {
+            items[k] = items[from];
+        }
+        items[k] = null;
+        putIndex = k;
+        count--;
+        counters.take();
+        notFull.signal();
+    }
+
+    @Override
+    public void clear() {
+        lock.lock();
+        try {
+            while (count > 0) {
+                dequeue();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---- looking ----
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public E peek() {
+        lock.lock();
+        try {
+            return (E) items[takeIndex]; // null exactly when count == 0
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean contains(Object o) {
+        if (o == null) {
+            return false;
+        }
+        lock.lock();
+        try {
+            for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
+                if (o.equals(items[k])) {
+                    return true;
+                }
+            }
+            return false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public Object[] toArray() {
+        lock.lock();
+        try {
+            Object[] copy = new Object[count];
+            for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
+                copy[i] = items[k];
+            }
+            return copy;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public int size() {
+        lock.lock();
+        try {
+            return count;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public int remainingCapacity() {
+        lock.lock();
+        try {
+            return items.length - count;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public int capacity() {
+        return items.length;
+    }
+
+    @Override
+    public Ordering ordering() {
+        return Ordering.FIFO;
+    }
+
+    // ---- closing ----
+
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            closed = true;
+            notEmpty.signalAll(); // consumers: take what is left, or see closed-and-empty
+            notFull.signalAll();  // producers: throw, their element stays with them
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+}

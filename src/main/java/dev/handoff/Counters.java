@@ -1,0 +1,105 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The counters behind {@link Handoff#stats()}, shared by every kind.
+ *
+ * <p>Each counter is a {@link LongAdder}, so that producers and consumers counting at once do not
+ * contend on one cache line. A handoff built without counting holds {@link #DISABLED}, whose
+ * methods test one final field and return: the cost of counting when it is off is one predictable
+ * branch per operation. What counting costs when it is on is measured by the JMH suite
+ * ({@code docs/benchmarks.md}).
+ */
+final class Counters {
+
+    /** The counters of a handoff that does not count. */
+    static final Counters DISABLED = new Counters(false);
+
+    private final boolean enabled;
+    private final LongAdder puts;
+    private final LongAdder takes;
+    private final LongAdder producerWaits;
+    private final LongAdder consumerWaits;
+    private final LongAdder insertProbes;
+    private final LongAdder searchProbes;
+    private final LongAdder insertConflicts;
+    private final LongAdder searchConflicts;
+
+    private Counters(boolean enabled) {
+        this.enabled = enabled;
+        this.puts = enabled ? new LongAdder() : null;
+        this.takes = enabled ? new LongAdder() : null;
+        this.producerWaits = enabled ? new LongAdder() : null;
+        this.consumerWaits = enabled ? new LongAdder() : null;
+        this.insertProbes = enabled ? new LongAdder() : null;
+        this.searchProbes = enabled ? new LongAdder() : null;
+        this.insertConflicts = enabled ? new LongAdder() : null;
+        this.searchConflicts = enabled ? new LongAdder() : null;
+    }
+
+    /**
+     * Returns fresh counters, or {@link #DISABLED}.
+     *
+     * @param enabled whether to count
+     */
+    static Counters of(boolean enabled) {
+        return enabled ? new Counters(true) : DISABLED;
+    }
+
+    boolean enabled() {
+        return enabled;
+    }
+
+    void put() {
+        if (enabled) puts.increment();
+    }
+
+    void puts(long n) {
+        if (enabled) puts.add(n);
+    }
+
+    void take() {
+        if (enabled) takes.increment();
+    }
+
+    void takes(long n) {
+        if (enabled) takes.add(n);
+    }
+
+    void producerWait() {
+        if (enabled) producerWaits.increment();
+    }
+
+    void consumerWait() {
+        if (enabled) consumerWaits.increment();
+    }
+
+    void insertProbes(long n) {
+        if (enabled) insertProbes.add(n);
+    }
+
+    void searchProbes(long n) {
+        if (enabled) searchProbes.add(n);
+    }
+
+    void insertConflict() {
+        if (enabled) insertConflicts.increment();
+    }
+
+    void searchConflict() {
+        if (enabled) searchConflicts.increment();
+    }
+
+    HandoffStats snapshot() {
+        if (!enabled) {
+            return HandoffStats.disabled();
+        }
+        return new HandoffStats(true,
+                puts.sum(), takes.sum(), producerWaits.sum(), consumerWaits.sum(),
+                insertProbes.sum(), searchProbes.sum(), insertConflicts.sum(), searchConflicts.sum());
+    }
+}

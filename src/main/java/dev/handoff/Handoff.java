@@ -1,0 +1,111 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A bounded place where producers leave elements for consumers: a {@link BlockingQueue} that can be
+ * closed, knows its capacity and counts what it does.
+ *
+ * <p>Every handoff is a drop-in {@code BlockingQueue}, so it can back a
+ * {@link java.util.concurrent.ThreadPoolExecutor} or replace any queue in producer/consumer code.
+ * Build one by name with {@link Handoffs#create(String)} so that the kind is chosen by
+ * configuration, not by code.
+ *
+ * <h2>Ordering</h2>
+ * Each kind says what order it gives in {@link #ordering()}: the {@link CircularBuffer} and the
+ * {@link LockSplitQueue} are FIFO; the parallel hash table is unordered (a consumer takes whichever
+ * element its search finds first).
+ *
+ * <h2>Elements and capacity</h2>
+ * {@code null} elements are rejected with {@link NullPointerException} by every inserting method.
+ * For the buffered kinds, {@code size() + remainingCapacity() == capacity()} whenever the handoff
+ * is quiescent, and the capacity is exactly the one requested. Under concurrent use
+ * {@code size()} and {@code remainingCapacity()} are snapshots that always lie within
+ * {@code [0, capacity()]}.
+ *
+ * <h2>Closing</h2>
+ * {@link #close()} stops the handoff from accepting elements; it is idempotent.
+ * <ul>
+ *   <li>After close, every inserting method ({@code add}, {@code offer}, the timed {@code offer},
+ *       {@code put}, {@code addAll}) throws {@link HandoffClosedException}; the element is not
+ *       inserted and stays with the caller. A producer blocked in {@code put} or the timed
+ *       {@code offer} when the handoff closes wakes and throws the same exception.</li>
+ *   <li>Consumers still take every element that was inside: nothing inserted before the close is
+ *       lost.</li>
+ *   <li>Once the handoff is closed <em>and</em> empty, {@link #take()} throws
+ *       {@link HandoffClosedException} instead of waiting forever, and the timed
+ *       {@link #poll(long, TimeUnit)} returns {@code null} at once. Consumers blocked at the moment
+ *       of the close are woken.</li>
+ * </ul>
+ *
+ * <h2>Interruption and timeouts</h2>
+ * A thread whose interrupt status is set when it calls {@code put}, {@code take}, or a timed
+ * {@code offer} or {@code poll} gets {@link InterruptedException} (with the status cleared) even if
+ * the call would not have blocked. A timeout {@code <= 0} never waits.
+ *
+ * <h2>Iteration</h2>
+ * Iterators are weakly consistent: they never throw
+ * {@link java.util.ConcurrentModificationException}, and they see the elements that were present
+ * when they were created, and may or may not see later changes.
+ *
+ * <h2>Memory consistency effects</h2>
+ * As with every {@code BlockingQueue}: actions in a thread prior to placing an element into a
+ * handoff <i>happen-before</i> actions subsequent to the access or removal of that element from the
+ * handoff in another thread. Actions before {@link #close()} happen-before a consumer observing the
+ * handoff closed (a {@code take()} that throws {@link HandoffClosedException}).
+ *
+ * @param <E> the type of elements held
+ */
+public interface Handoff<E> extends BlockingQueue<E>, AutoCloseable {
+
+    /** The order in which a handoff gives out its elements. */
+    enum Ordering {
+        /** First in, first out, as {@link java.util.concurrent.ArrayBlockingQueue}. */
+        FIFO,
+        /** No order is promised: any element inside may be the next one taken. */
+        UNORDERED
+    }
+
+    /**
+     * Returns the maximum number of elements this handoff holds, exactly as requested at
+     * construction.
+     *
+     * @return the capacity, always {@code > 0}
+     */
+    int capacity();
+
+    /**
+     * Returns the order in which this handoff gives out its elements.
+     *
+     * @return this kind's ordering
+     */
+    Ordering ordering();
+
+    /**
+     * Closes this handoff to new elements and wakes every thread blocked in it (see the class
+     * comment for the exact semantics). Elements already inside stay there for consumers. Calling
+     * it again has no effect.
+     */
+    @Override
+    void close();
+
+    /**
+     * Returns whether {@link #close()} has been called.
+     *
+     * @return {@code true} once closed
+     */
+    boolean isClosed();
+
+    /**
+     * Returns a snapshot of this handoff's counters. Counting is chosen at construction; a handoff
+     * built without it returns {@link HandoffStats#disabled()}. The snapshot is not atomic: each
+     * counter is read once, while other threads may be counting.
+     *
+     * @return the counters as they are now
+     */
+    HandoffStats stats();
+}

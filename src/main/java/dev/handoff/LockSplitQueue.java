@@ -1,0 +1,539 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import java.util.Collection;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A bounded FIFO handoff on a linked list with one lock for producers and another for consumers,
+ * so that a put and a take run in parallel except when the queue is empty or full.
+ *
+ * <p>Elements leave in the order they arrived. Each insert allocates one list node. Operations
+ * that need the whole list ({@code remove(Object)}, {@code contains}, {@code toArray},
+ * iteration, {@code clear}) take both locks.
+ *
+ * <p>Blocked threads wait on {@link java.util.concurrent.locks.Condition}s, never on a monitor, so
+ * a virtual thread blocked here does not pin its carrier.
+ *
+ * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.
+ *
+ * @param <E> the type of elements held
+ */
+public class LockSplitQueue<E> extends AbstractHandoff<E> {
+    /*
+     * Implementation notes.
+     *
+     * The two-lock queue of Michael and Scott ("Simple, fast, and practical non-blocking and
+     * blocking concurrent queue algorithms", PODC 1996), bounded with an atomic count as in
+     * java.util.concurrent.LinkedBlockingQueue; the lock-split server design of the papers
+     * (shared/seeds 001, section 3.5).
+     *
+     *   head (dummy)                         last
+     *      v                                   v
+     *   [ null ] -> [ e1 ] -> [ e2 ] -> ... -> [ en ] -> null
+     *
+     * Invariants:
+     *   head.item == null (head is a dummy node); only consumers move head, under takeLock;
+     *   last.next == null; only producers move last, under putLock;
+     *   0 <= count <= capacity: only producers increment it, under putLock and only after seeing
+     *   count < capacity; only consumers decrement it, under takeLock and only after seeing
+     *   count > 0. So size() and remainingCapacity() never leave [0, capacity] even unlocked.
+     *
+     * Signalling. A producer holds only putLock and a consumer only takeLock, so each signals the
+     * other side by briefly taking the other lock, and only at the edge where the other side may
+     * be waiting: a put that took count from 0 to 1 signals notEmpty, a take that took count from
+     * capacity to capacity - 1 signals notFull. To keep those edge signals enough, each side also
+     * cascades: a put that leaves room signals the next waiting producer, a take that leaves
+     * elements signals the next waiting consumer.
+     *
+     * Close. closed is written under putLock, and producers read it under putLock, so an insert
+     * either completed before the close or sees it. Consumers read closed before count: a consumer
+     * that reads closed == true then sees every count increment of the inserts that completed
+     * before the close (they happen-before the write of closed through putLock), so it reports
+     * "closed and empty" only when that is true. close() then signals all waiters on both sides,
+     * each under its own lock, so a thread between its check and its await cannot miss it.
+     *
+     * Visibility between writers and readers is provided as follows: a producer links a node
+     * (plain writes of item and next) and then increments count; a consumer reads count before it
+     * reads head.next. count is an AtomicInteger, so the increment (a volatile write) happens-before
+     * the read that sees it, and the node's fields written before the increment are visible to the
+     * consumer. When the queue holds one element, producer and consumer touch the same node: the
+     * producer writes last.next, the consumer reads head.next of the same node only after reading
+     * a count that the producer's increment made positive.
+     */
+
+    /** A list node. item is null only in the dummy head. */
+    static final class Node<E> {
+        E item;
+        Node<E> next;
+
+        Node(E item) {
+            this.item = item;
+        }
+    }
+
+    /** The bound. */
+    private final int capacity;
+
+    /** Elements inside. Invariant: 0 <= count <= capacity (see the notes). */
+    private final AtomicInteger count = new AtomicInteger();
+
+    /** Dummy node before the first element. Guarded by takeLock. Invariant: head.item == null. */
+    private Node<E> head;
+
+    /** Last node. Guarded by putLock. Invariant: last.next == null. */
+    private Node<E> last;
+
+    /** Set once by close(), under putLock; volatile so that consumers and isClosed() see it. */
+    private volatile boolean closed;
+
+    /** Held by take, poll and every removal. */
+    private final ReentrantLock takeLock = new ReentrantLock();
+
+    /** Consumers wait here while the queue is empty. */
+    private final Condition notEmpty = takeLock.newCondition();
+
+    /** Held by put, offer and every insert. */
+    private final ReentrantLock putLock = new ReentrantLock();
+
+    /** Producers wait here while the queue is full. */
+    private final Condition notFull = putLock.newCondition();
+
+    /**
+     * Creates a queue of the given capacity that does not count statistics.
+     *
+     * @param capacity the number of elements it holds
+     * @throws IllegalArgumentException if {@code capacity <= 0}
+     */
+    public LockSplitQueue(int capacity) {
+        this(capacity, false);
+    }
+
+    /**
+     * Creates a queue of the given capacity.
+     *
+     * @param capacity the number of elements it holds
+     * @param countStats whether {@link #stats()} counts puts, takes and waits
+     * @throws IllegalArgumentException if {@code capacity <= 0}
+     */
+    public LockSplitQueue(int capacity, boolean countStats) {
+        super(countStats);
+        this.capacity = checkCapacity(capacity, "LockSplitQueue");
+        this.head = this.last = new Node<>(null);
+    }
+
+    // ---- list operations; each names the lock its caller holds ----
+
+    /** Links node at the end. Call only when holding putLock. */
+    private void enqueue(Node<E> node) {
+        // assert putLock.isHeldByCurrentThread() && last.next == null;
+        last = last.next = node;
+    }
+
+    /** Unlinks the first element. Call only when holding takeLock, with count > 0. */
+    private E dequeue() {
+        // assert takeLock.isHeldByCurrentThread() && head.item == null;
+        Node<E> first = head.next;
+        head.next = head; // help GC: the old head no longer links into the list
+        head = first;
+        E e = first.item;
+        first.item = null; // first becomes the new dummy
+        return e;
+    }
+
+    /** Wakes one waiting consumer. Called by a producer that made the queue non-empty. */
+    private void signalNotEmpty() {
+        takeLock.lock();
+        try {
+            notEmpty.signal();
+        } finally {
+            takeLock.unlock();
+        }
+    }
+
+    /** Wakes one waiting producer. Called by a consumer that made room in a full queue. */
+    private void signalNotFull() {
+        putLock.lock();
+        try {
+            notFull.signal();
+        } finally {
+            putLock.unlock();
+        }
+    }
+
+    private void fullyLock() {
+        putLock.lock();
+        takeLock.lock();
+    }
+
+    private void fullyUnlock() {
+        takeLock.unlock();
+        putLock.unlock();
+    }
+
+    /** Throws if closed. Call only when holding putLock. */
+    private void ensureOpen() {
+        if (closed) {
+            throw closedToInserts();
+        }
+    }
+
+    /** Whether a consumer that found the queue empty should give up. Call holding takeLock. */
+    private boolean closedAndDrained() {
+        return closed && count.get() == 0; // closed first: see "Close" in the notes
+    }
+
+    // ---- inserting ----
+
+    @Override
+    public boolean offer(E e) {
+        checkElement(e);
+        Node<E> node = new Node<>(e);
+        int before;
+        putLock.lock();
+        try {
+            ensureOpen();
+            if (count.get() == capacity) {
+                return false;
+            }
+            before = insert(node);
+        } finally {
+            putLock.unlock();
+        }
+        afterInsert(before);
+        return true;
+    }
+
+    @Override
+    public void put(E e) throws InterruptedException {
+        checkElement(e);
+        Node<E> node = new Node<>(e);
+        int before;
+        putLock.lockInterruptibly(); // throws at once if the caller is already interrupted
+        try {
+            ensureOpen();
+            while (count.get() == capacity) {
+                counters.producerWait();
+                notFull.await();
+                ensureOpen();
+            }
+            before = insert(node);
+        } finally {
+            putLock.unlock();
+        }
+        afterInsert(before);
+    }
+
+    @Override
+    public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
+        checkElement(e);
+        long nanos = unit.toNanos(timeout);
+        Node<E> node = new Node<>(e);
+        int before;
+        putLock.lockInterruptibly();
+        try {
+            ensureOpen();
+            while (count.get() == capacity) {
+                if (nanos <= 0L) {
+                    return false;
+                }
+                counters.producerWait();
+                nanos = notFull.awaitNanos(nanos);
+                ensureOpen();
+            }
+            before = insert(node);
+        } finally {
+            putLock.unlock();
+        }
+        afterInsert(before);
+        return true;
+    }
+
+    /**
+     * Links node and counts it; returns count before the insert. Call only when holding putLock,
+     * with count < capacity.
+     */
+    private int insert(Node<E> node) {
+        enqueue(node);
+        int before = count.getAndIncrement(); // publishes node to consumers: pairs with count.get() in take/poll
+        counters.put();
+        if (before + 1 < capacity) {
+            notFull.signal(); // cascade: room is left for the next waiting producer
+        }
+        return before;
+    }
+
+    /** Called after releasing putLock: wakes a consumer if this insert ended emptiness. */
+    private void afterInsert(int countBefore) {
+        if (countBefore == 0) {
+            signalNotEmpty();
+        }
+    }
+
+    // ---- removing ----
+
+    @Override
+    public E poll() {
+        if (count.get() == 0) {
+            return null; // no lock when plainly empty
+        }
+        E e;
+        int before;
+        takeLock.lock();
+        try {
+            if (count.get() == 0) {
+                return null;
+            }
+            e = dequeue();
+            before = extract();
+        } finally {
+            takeLock.unlock();
+        }
+        afterExtract(before);
+        return e;
+    }
+
+    @Override
+    public E take() throws InterruptedException {
+        E e;
+        int before;
+        takeLock.lockInterruptibly();
+        try {
+            while (count.get() == 0) {
+                if (closedAndDrained()) {
+                    throw closedAndEmpty();
+                }
+                counters.consumerWait();
+                notEmpty.await();
+            }
+            e = dequeue();
+            before = extract();
+        } finally {
+            takeLock.unlock();
+        }
+        afterExtract(before);
+        return e;
+    }
+
+    @Override
+    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+        long nanos = unit.toNanos(timeout);
+        E e;
+        int before;
+        takeLock.lockInterruptibly();
+        try {
+            while (count.get() == 0) {
+                if (nanos <= 0L || closedAndDrained()) {
+                    return null;
+                }
+                counters.consumerWait();
+                nanos = notEmpty.awaitNanos(nanos);
+            }
+            e = dequeue();
+            before = extract();
+        } finally {
+            takeLock.unlock();
+        }
+        afterExtract(before);
+        return e;
+    }
+
+    /**
+     * Counts one removal; returns count before it. Call only when holding takeLock, right after
+     * dequeue().
+     */
+    private int extract() {
+        int before = count.getAndDecrement();
+        counters.take();
+        if (before > 1) {
+            notEmpty.signal(); // cascade: elements are left for the next waiting consumer
+        }
+        return before;
+    }
+
+    /** Called after releasing takeLock: wakes a producer if this removal ended fullness. */
+    private void afterExtract(int countBefore) {
+        if (countBefore == capacity) {
+            signalNotFull();
+        }
+    }
+
+    @Override
+    public int drainTo(Collection<? super E> target, int maxElements) {
+        checkDrainTarget(target);
+        if (maxElements <= 0) {
+            return 0;
+        }
+        boolean wasFull;
+        int moved = 0;
+        takeLock.lock();
+        try {
+            int n = Math.min(maxElements, count.get());
+            try {
+                while (moved < n) {
+                    target.add(head.next.item); // if this throws, the element is still inside
+                    dequeue();
+                    moved++;
+                }
+            } finally {
+                wasFull = count.getAndAdd(-moved) == capacity;
+                counters.takes(moved);
+            }
+        } finally {
+            takeLock.unlock();
+        }
+        if (wasFull && moved > 0) {
+            signalNotFull();
+        }
+        return moved;
+    }
+
+    @Override
+    public boolean remove(Object o) {
+        if (o == null) {
+            return false;
+        }
+        fullyLock();
+        try {
+            for (Node<E> trail = head, p = trail.next; p != null; trail = p, p = p.next) {
+                if (o.equals(p.item)) {
+                    unlink(p, trail);
+                    return true;
+                }
+            }
+            return false;
+        } finally {
+            fullyUnlock();
+        }
+    }
+
+    /** Unlinks interior node p whose predecessor is trail. Call only when holding both locks. */
+    private void unlink(Node<E> p, Node<E> trail) {
+        p.item = null;
+        trail.next = p.next;
+        if (last == p) {
+            last = trail;
+        }
+        counters.take();
+        if (count.getAndDecrement() == capacity) {
+            notFull.signal();
+        }
+    }
+
+    @Override
+    public void clear() {
+        fullyLock();
+        try {
+            for (Node<E> p, h = head; (p = h.next) != null; h = p) {
+                h.next = h;
+                p.item = null;
+            }
+            head.next = null;
+            last = head;
+            int removed = count.getAndSet(0);
+            counters.takes(removed);
+            if (removed == capacity) {
+                notFull.signalAll();
+            }
+        } finally {
+            fullyUnlock();
+        }
+    }
+
+    // ---- looking ----
+
+    @Override
+    public E peek() {
+        if (count.get() == 0) {
+            return null;
+        }
+        takeLock.lock();
+        try {
+            return count.get() > 0 ? head.next.item : null;
+        } finally {
+            takeLock.unlock();
+        }
+    }
+
+    @Override
+    public boolean contains(Object o) {
+        if (o == null) {
+            return false;
+        }
+        fullyLock();
+        try {
+            for (Node<E> p = head.next; p != null; p = p.next) {
+                if (o.equals(p.item)) {
+                    return true;
+                }
+            }
+            return false;
+        } finally {
+            fullyUnlock();
+        }
+    }
+
+    @Override
+    public Object[] toArray() {
+        fullyLock();
+        try {
+            Object[] copy = new Object[count.get()];
+            int i = 0;
+            for (Node<E> p = head.next; p != null; p = p.next) {
+                copy[i++] = p.item;
+            }
+            return copy;
+        } finally {
+            fullyUnlock();
+        }
+    }
+
+    @Override
+    public int size() {
+        return count.get();
+    }
+
+    @Override
+    public int remainingCapacity() {
+        return capacity - count.get();
+    }
+
+    @Override
+    public int capacity() {
+        return capacity;
+    }
+
+    @Override
+    public Ordering ordering() {
+        return Ordering.FIFO;
+    }
+
+    // ---- closing ----
+
+    @Override
+    public void close() {
+        putLock.lock();
+        try {
+            closed = true;        // under putLock: an insert finished before this, or sees it
+            notFull.signalAll();  // producers: throw, their element stays with them
+        } finally {
+            putLock.unlock();
+        }
+        takeLock.lock();
+        try {
+            notEmpty.signalAll(); // consumers: take what is left, or see closed-and-empty
+        } finally {
+            takeLock.unlock();
+        }
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+}
