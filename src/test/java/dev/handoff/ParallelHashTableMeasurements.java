@@ -55,6 +55,7 @@ class ParallelHashTableMeasurements {
         probeTable(101, 20_000);
         probeTable(1000, 4_000);
         drawProbeChart(101, 4_000);
+        conflictTable();
         ageUnderLoad();
         Files.createDirectories(REPORT.getParent());
         Files.writeString(REPORT, report);
@@ -195,6 +196,34 @@ class ParallelHashTableMeasurements {
         s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         s.setMarker(SeriesMarkers.CIRCLE);
         s.setMarkerColor(color);
+    }
+
+    // ---- Theorem 3: conflict probability ----
+
+    private void conflictTable() {
+        double[] ns = {0.2, 1, 5, 10, 50};
+        line("## Theorem 3: P(another thread on the same slot) = 1 - (1 - 1/m)^n");
+        line("");
+        StringBuilder head = new StringBuilder("| m |");
+        StringBuilder rule = new StringBuilder("|---|");
+        for (double n : ns) {
+            head.append(String.format(Locale.ROOT, " n = %s |", n == Math.rint(n) ? String.valueOf((int) n) : String.valueOf(n)));
+            rule.append("---|");
+        }
+        line(head.toString());
+        line(rule.toString());
+        for (int m : new int[] {11, 31, 51, 101, 201, 501, 1009}) {
+            StringBuilder row = new StringBuilder("| " + m + " |");
+            for (double n : ns) {
+                row.append(String.format(Locale.ROOT, " %.6f |",
+                        ParallelHashTableTheoremProperties.conflictProbability(n, m)));
+            }
+            line(row.toString());
+        }
+        line("");
+        line(String.format(Locale.ROOT, "Paper's example (m = 101, k = 50, t_r = 500 ms, t_a = 2 ms, n = 0.2): %.10f (printed: 0.0019703951)",
+                ParallelHashTableTheoremProperties.conflictProbability(0.2, 101)));
+        line("");
     }
 
     // ---- age at removal under load ----
