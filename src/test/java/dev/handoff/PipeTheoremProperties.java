@@ -61,7 +61,8 @@ class PipeTheoremProperties {
     static final double Z = 4.5;
 
     /** What one steady-state run measured. */
-    record Run(int workers, double finish, double meanProbes, double meanBound, double se) {
+    record Run(int workers, double finish, double meanFree, double meanProbes, double meanBound,
+               double meanUniform, double se) {
 
         double excess() {
             return meanProbes - meanBound;
@@ -78,7 +79,7 @@ class PipeTheoremProperties {
         }
     }
 
-    @Property(tries = 12)
+    @Property(tries = 40)
     @StatisticsReport(label = "probes / bound", format = Histogram.class)
     void theorem3MeanScanProbesAtMostOneOverFreeFraction(
             @ForAll("workerCounts") int workers,
@@ -134,6 +135,11 @@ class PipeTheoremProperties {
 
     /** Runs the experiment of the class comment. */
     static Run steadyState(Scan scan, int workers, double finish, long seed) throws InterruptedException {
+        return steadyState(scan, workers, finish, seed, SCANS);
+    }
+
+    /** Runs the experiment of the class comment with the given number of measured scans. */
+    static Run steadyState(Scan scan, int workers, double finish, long seed, int scans) throws InterruptedException {
         PipeHandoff<Integer> pipe = new PipeHandoff<>(workers, true, scan);
         Semaphore[] done = new Semaphore[workers];
         AtomicInteger received = new AtomicInteger();
@@ -158,11 +164,13 @@ class PipeTheoremProperties {
         SplittableRandom random = new SplittableRandom(seed);
         boolean[] busy = new boolean[workers];
         int busyCount = 0;
-        double[] excess = new double[SCANS];
+        double[] excess = new double[scans];
         double sumProbes = 0;
         double sumBound = 0;
+        double sumUniform = 0;
+        double sumFree = 0;
         try {
-            for (int step = 0; step < WARM_UP + SCANS; step++) {
+            for (int step = 0; step < WARM_UP + scans; step++) {
                 for (int w = 0; w < workers; w++) {
                     if (busy[w] && random.nextDouble() < finish) {
                         busy[w] = false;
@@ -191,6 +199,8 @@ class PipeTheoremProperties {
                     excess[step - WARM_UP] = probes - bound;
                     sumProbes += probes;
                     sumBound += bound;
+                    sumUniform += (workers + 1.0) / (waiting + 1.0); // the exact mean under uniform hashing
+                    sumFree += (double) waiting / workers;
                 }
             }
         } finally {
@@ -202,7 +212,8 @@ class PipeTheoremProperties {
                 t.join(TimeUnit.SECONDS.toMillis(10));
             }
         }
-        return new Run(workers, finish, sumProbes / SCANS, sumBound / SCANS, batchStandardError(excess));
+        return new Run(workers, finish, sumFree / scans, sumProbes / scans, sumBound / scans, sumUniform / scans,
+                batchStandardError(excess));
     }
 
     /** The standard error of the mean of x from BATCHES consecutive batch means. */
