@@ -30,7 +30,8 @@ import java.util.concurrent.TimeUnit;
  * <p>Every other name is a handoff spec without its capacity, with {@code +} for the spec's commas
  * (JMH splits {@code -p} values on commas): {@code circular}, {@code circular+stats},
  * {@code pht+slots=cas}, ... become {@code Handoffs.create("circular:1024")},
- * {@code "circular:1024,stats"}, {@code "pht:1024,slots=cas"}.
+ * {@code "circular:1024,stats"}, {@code "pht:1024,slots=cas"}. The pipe has no buffer; its
+ * capacity is its number of worker slots, always {@value #PIPE_WORKER_SLOTS} here.
  */
 public final class Queues {
 
@@ -45,8 +46,15 @@ public final class Queues {
     private static final List<String> HANDOFF_VARIANTS = List.of(
             "circular", "circular+stats",
             "lock-split", "lock-split+stats",
-            "pht+slots=monitor", "pht+slots=cas", "pht+slots=cas+stats",
+            "pht+slots=monitor", "pht+slots=monitor+stats",
+            "pht+slots=cas", "pht+slots=cas+stats",
             "pipe", "pipe+stats");
+
+    /**
+     * The pipe's capacity is its number of worker slots, not a buffer: enough for the 50 consumers
+     * of the largest shape and the thread that frees blocked producers at the end of a window.
+     */
+    static final int PIPE_WORKER_SLOTS = 64;
 
     /**
      * Creates the queue a benchmark name stands for.
@@ -65,7 +73,7 @@ public final class Queues {
             case "sq" -> new SynchronousQueue<>();
             case "jctools" -> new SpinParkBlockingQueue<>(capacity);
             case "disruptor" -> new DisruptorBlockingQueue<>(capacity);
-            default -> Handoffs.create(spec(name, capacity));
+            default -> Handoffs.create(spec(name, name.startsWith("pipe") ? PIPE_WORKER_SLOTS : capacity));
         };
     }
 

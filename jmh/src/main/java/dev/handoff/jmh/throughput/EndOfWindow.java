@@ -14,8 +14,8 @@ import org.openjdk.jmh.infra.Control;
  *
  * <p>A daemon thread sleeps through the window (it costs the measurement nothing), then waits for
  * JMH's {@link Control#stopMeasurement}; from then on, until {@link #stop()}, it offers
- * {@link #POISON} (a blocked consumer takes it and returns) and polls (a blocked producer's
- * {@code put} or {@code transfer} completes). Consumers do not count {@code POISON}, and the
+ * {@link #POISON} (a blocked consumer takes it and returns) and polls with a short timeout (a
+ * blocked producer's {@code put} or {@code transfer} completes). Consumers do not count {@code POISON}, and the
  * window has already closed when the first one is offered, so the count is not distorted; what
  * JMH adds to a thread's window is the time until it is freed, at most a few hundred
  * microseconds of a window of a second or more.
@@ -59,8 +59,13 @@ public final class EndOfWindow {
         }
         while (!stopped) {
             queue.offer(POISON); // a consumer blocked in take() returns with it
-            queue.poll();        // a producer blocked in put() or transfer() completes
-            Thread.yield();
+            try {
+                // a producer blocked in put() or transfer() completes; timed, because the pipe's
+                // untimed poll() never meets a producer
+                queue.poll(20, TimeUnit.MICROSECONDS);
+            } catch (InterruptedException e) {
+                return;
+            }
         }
     }
 

@@ -5,6 +5,7 @@ package dev.handoff.jmh.throughput;
 
 import dev.handoff.Handoff;
 import dev.handoff.jmh.Queues;
+import java.util.SplittableRandom;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -48,18 +49,18 @@ import org.openjdk.jmh.infra.IterationParams;
 @Measurement(iterations = 3, time = 1)
 public class HandoffThroughput {
 
-    /** Distinct pre-boxed elements, so that hashing kinds see distinct keys and nothing allocates. */
-    private static final Integer[] ELEMENTS = new Integer[4096];
-
-    static {
-        for (int i = 0; i < ELEMENTS.length; i++) {
-            ELEMENTS[i] = i;
-        }
-    }
+    /**
+     * Pre-boxed elements with spread-out hash codes, so that nothing allocates per element and the
+     * hash table sees different keys (a constant element would hash to one probe sequence).
+     */
+    private static final Integer[] ELEMENTS =
+            new SplittableRandom(2026).ints(4096).boxed().toArray(Integer[]::new);
 
     /** A {@link Queues} name: a peer or a handoff variant. */
     @Param({"abq", "lbq", "ltq", "ltq-transfer", "sq", "jctools", "disruptor",
-            "circular", "circular+stats", "lock-split", "lock-split+stats"})
+            "circular", "circular+stats", "lock-split", "lock-split+stats",
+            "pht+slots=monitor", "pht+slots=monitor+stats", "pht+slots=cas", "pht+slots=cas+stats",
+            "pipe", "pipe+stats"})
     public String kind;
 
     @Param("1024")
