@@ -52,11 +52,14 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      *
      * Waiting costs more than the work: on the reference machine (2 vCPUs, docs/benchmarks.md) a
      * lock or a buffer cell moves between CPUs in 50-66 ns, while parking a thread and waking it
-     * on the other CPU costs 25-35 us. So before taking the lock, take() spins up to WAIT_SPINS
-     * times reading count without the lock while the buffer looks empty (an opaque read, a hint
-     * only: the decision is made again under the lock), so that an element arriving within a
-     * microsecond or two is taken without parking and without anyone having to wake anyone;
-     * put() likewise while the buffer looks full. Only then does it await, which parks. The spin
+     * on the other CPU costs 25-35 us. So before taking the lock, take() spins reading count
+     * without the lock while the buffer looks empty (an opaque read, a hint only: the decision is
+     * made again under the lock), so that an element arriving within a microsecond or two is
+     * taken without parking and without anyone having to wake anyone; put() likewise while the
+     * buffer looks full. Only then does it await, which parks. How long to spin is learnt per
+     * side (AdaptiveSpin): up to about 128 rounds of Thread.onSpinWait() while recent parks were
+     * short, none while they were long, so that spinning gives way when the machine has more
+     * runnable threads than CPUs or many consumers share one producer. The spin
      * reads count and never writes it, so it does not fight the lock holder for the lock's
      * cache line; spinning on the lock itself (tryLock in a loop) was measured and dropped: it
      * stopped the producer from filling the buffer in runs while the consumer slept, which is
@@ -109,8 +112,11 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     /** Producers wait here while the buffer is full. */
     private final Condition notFull;
 
-    /** Reads of count before taking the lock to wait on a condition (see the notes). */
-    private static final int WAIT_SPINS = 128;
+    /** How long take() spins before it locks to await; learnt from its parks (see the notes). */
+    private final AdaptiveSpin consumerSpin = new AdaptiveSpin();
+
+    /** How long put() spins before it locks to await. */
+    private final AdaptiveSpin producerSpin = new AdaptiveSpin();
 
     private static final VarHandle COUNT;
 
@@ -190,16 +196,16 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
 
     // ---- waiting: spin on the count, then park (see the notes) ----
 
-    /** Spins while the buffer looks empty, at most WAIT_SPINS reads. No lock; a hint only. */
+    /** Spins while the buffer looks empty, at most consumerSpin's budget. No lock; a hint only. */
     private void spinWhileEmpty() {
-        for (int i = 0; i < WAIT_SPINS && (int) COUNT.getOpaque(this) == 0 && !closed; i++) {
+        for (int i = consumerSpin.spins(); i > 0 && (int) COUNT.getOpaque(this) == 0 && !closed; i--) {
             Thread.onSpinWait(); // getOpaque pairs with setOpaque in setCount
         }
     }
 
-    /** Spins while the buffer looks full, at most WAIT_SPINS reads. No lock; a hint only. */
+    /** Spins while the buffer looks full, at most producerSpin's budget. No lock; a hint only. */
     private void spinWhileFull() {
-        for (int i = 0; i < WAIT_SPINS && (int) COUNT.getOpaque(this) == items.length && !closed; i++) {
+        for (int i = producerSpin.spins(); i > 0 && (int) COUNT.getOpaque(this) == items.length && !closed; i--) {
             Thread.onSpinWait(); // getOpaque pairs with setOpaque in setCount
         }
     }
@@ -243,10 +249,12 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
             while (count == items.length) {
                 counters.producerWait();
                 waitingProducers++;
+                long parkedAt = System.nanoTime();
                 try {
                     notFull.await();
                 } finally {
                     waitingProducers--;
+                    producerSpin.parked(System.nanoTime() - parkedAt);
                 }
                 ensureOpen();
             }
@@ -306,10 +314,12 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 }
                 counters.consumerWait();
                 waitingConsumers++;
+                long parkedAt = System.nanoTime();
                 try {
                     notEmpty.await();
                 } finally {
                     waitingConsumers--;
+                    consumerSpin.parked(System.nanoTime() - parkedAt);
                 }
             }
             return dequeue();

@@ -67,9 +67,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      *
      * Spinning before parking. Parking a consumer and waking it again costs the producer a lock,
      * a signal and an unpark, and the consumer 25-35 us on the reference machine, while the next
-     * element often arrives within a microsecond. So take() (put()) first re-reads count up to
-     * WAIT_SPINS times without any lock while the queue looks empty (full). The timed poll/offer
-     * do not spin, so that a timeout <= 0 never waits.
+     * element often arrives within a microsecond. So take() (put()) first re-reads count without
+     * any lock while the queue looks empty (full), for as many rounds as its side's AdaptiveSpin
+     * allows: up to 128 while recent parks were short, none while they were long (a loaded
+     * machine, or many consumers sharing one producer), so that spinning gives way. The timed
+     * poll/offer do not spin, so that a timeout <= 0 never waits.
      *
      * Close. closed is written under putLock, and producers read it under putLock, so an insert
      * either completed before the close or sees it. Consumers read closed before count: a consumer
@@ -130,8 +132,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     /** Producers in notFull.await(), or about to be. */
     private volatile int waitingProducers;
 
-    /** Reads of count while the queue looks empty (full) before a take (put) takes the lock. */
-    private static final int WAIT_SPINS = 128;
+    /** How long take() spins before it locks to await; learnt from its parks (see the notes). */
+    private final AdaptiveSpin consumerSpin = new AdaptiveSpin();
+
+    /** How long put() spins before it locks to await. */
+    private final AdaptiveSpin producerSpin = new AdaptiveSpin();
 
     private static final VarHandle WAITING_CONSUMERS;
     private static final VarHandle WAITING_PRODUCERS;
@@ -324,12 +329,14 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     private void awaitNotFull() throws InterruptedException {
         counters.producerWait();
         WAITING_PRODUCERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterExtract()
+        long parkedAt = System.nanoTime();
         try {
             if (count.get() == capacity) {
                 notFull.await();
             }
         } finally {
             WAITING_PRODUCERS.getAndAdd(this, -1);
+            producerSpin.parked(System.nanoTime() - parkedAt);
         }
     }
 
@@ -344,9 +351,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         }
     }
 
-    /** Spins while the queue looks full, at most WAIT_SPINS reads of count. No lock; a hint. */
+    /** Spins while the queue looks full, at most producerSpin's budget. No lock; a hint. */
     private void spinWhileFull() {
-        for (int i = 0; i < WAIT_SPINS && count.get() == capacity && !closed; i++) {
+        for (int i = producerSpin.spins(); i > 0 && count.get() == capacity && !closed; i--) {
             Thread.onSpinWait();
         }
     }
@@ -446,12 +453,14 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     private void awaitNotEmpty() throws InterruptedException {
         counters.consumerWait();
         WAITING_CONSUMERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterInsert()
+        long parkedAt = System.nanoTime();
         try {
             if (count.get() == 0 && !closed) {
                 notEmpty.await();
             }
         } finally {
             WAITING_CONSUMERS.getAndAdd(this, -1);
+            consumerSpin.parked(System.nanoTime() - parkedAt);
         }
     }
 
@@ -466,9 +475,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         }
     }
 
-    /** Spins while the queue looks empty, at most WAIT_SPINS reads of count. No lock; a hint. */
+    /** Spins while the queue looks empty, at most consumerSpin's budget. No lock; a hint. */
     private void spinWhileEmpty() {
-        for (int i = 0; i < WAIT_SPINS && count.get() == 0 && !closed; i++) {
+        for (int i = consumerSpin.spins(); i > 0 && count.get() == 0 && !closed; i--) {
             Thread.onSpinWait();
         }
     }

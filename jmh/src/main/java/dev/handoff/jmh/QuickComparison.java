@@ -34,7 +34,8 @@ import org.openjdk.jmh.infra.IterationParams;
  * window. The whole scoreboard is {@code throughput.HandoffThroughput} and
  * {@code latency.RoundTrip}; docs/benchmarks.md says how to run it.
  *
- * <p>Run: {@code java -jar jmh/target/benchmarks.jar QuickComparison} (JDK 21+).
+ * <p>Run: {@code mvn -B -DskipTests -P quick -pl jmh -am clean verify}, or
+ * {@code java -jar jmh/target/benchmarks.jar QuickComparison} (JDK 21+).
  */
 @State(Scope.Group)
 @BenchmarkMode(Mode.Throughput)
@@ -46,7 +47,7 @@ public class QuickComparison {
 
     private static final Integer ELEMENT = 42;
 
-    @Param({"abq", "jctools", "circular", "lock-split"})
+    @Param({"abq", "circular", "lock-split", "pht", "pipe"})
     public String kind;
 
     private BlockingQueue<Object> queue;
