@@ -44,6 +44,10 @@ class PipeHandoffTest {
         }
     }
 
+    static boolean blocked(Thread t) {
+        return t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING;
+    }
+
     /** Starts a thread that takes once from pipe and stores what it got (or threw). */
     static Thread takeOnce(PipeHandoff<String> pipe, AtomicReference<Object> got) {
         return Thread.ofPlatform().start(() -> {
@@ -222,7 +226,7 @@ class PipeHandoffTest {
         assertNull(pipe.poll(30, TimeUnit.MILLISECONDS), "no slot within the timeout");
         AtomicReference<Object> got = new AtomicReference<>();
         Thread latecomer = takeOnce(pipe, got);
-        await("the latecomer waits for a slot", () -> latecomer.getState() == Thread.State.TIMED_WAITING);
+        await("the latecomer waits for a slot", () -> blocked(latecomer));
         assertFalse(pipe.offer("nobody waits in a slot yet"));
         hold.countDown();
         holder.join();
@@ -241,8 +245,7 @@ class PipeHandoffTest {
         AtomicReference<Object> second = new AtomicReference<>();
         Thread a = takeOnce(pipe, first);
         Thread b = takeOnce(pipe, second);
-        await("both wait for a slot", () -> a.getState() == Thread.State.TIMED_WAITING
-                && b.getState() == Thread.State.TIMED_WAITING);
+        await("both wait for a slot", () -> blocked(a) && blocked(b));
         handle.close();
         await("one of them waits in the slot", () -> pipe.remainingCapacity() == 1);
         pipe.put("job");
