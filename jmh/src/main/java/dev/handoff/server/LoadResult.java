@@ -34,7 +34,7 @@ public record LoadResult(long wallNanos, long[] latencyNanos, int completed, int
      * client got, fairness = (m - d) / m; 1 when every client got the same, lower the more they
      * differ. Seed 000 counts messages per client in a fixed time; here every child makes the same
      * number of requests, so what a child "got" is its service rate: requests completed divided by
-     * the time from the common start to the child's last response.
+     * the child's own span, from its first connect to its last response.
      *
      * @param perClient each client's share
      * @return (m - d)/m, or NaN when there is nothing to compare

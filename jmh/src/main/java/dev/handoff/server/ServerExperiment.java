@@ -108,6 +108,7 @@ public final class ServerExperiment {
         int timeoutMillis = 60_000;
         boolean linger0;
         boolean warmup = true;
+        boolean strict;
         Path out = Path.of("target", "server-experiment");
 
         Workload workload() {
@@ -140,19 +141,47 @@ public final class ServerExperiment {
         }
         Report report = new Report(o.workload(), o.out);
         report.environmentAtStart();
+        List<Run> all = new ArrayList<>();
         try (RemoteServer server = RemoteServer.launch(List.of("-Xmx512m", "-Djava.net.preferIPv4Stack=true"))) {
             if (o.warmup) {
                 warmUp(server, o);
             }
             List<Run> table = runTable(server, o);
             report.table(table, o.repeat);
+            all.addAll(table);
             if (o.sweep) {
-                report.sweep(runSweep(server, o));
+                List<Run> sweep = runSweep(server, o);
+                report.sweep(sweep);
+                all.addAll(sweep);
             }
         }
         report.environmentAtEnd();
         report.write();
         report.print(System.out);
+        List<String> failures = failures(all);
+        if (!failures.isEmpty()) {
+            System.err.println("[server-experiment] incomplete runs:\n  " + String.join("\n  ", failures));
+            if (o.strict) {
+                System.exit(1);
+            }
+        }
+    }
+
+    /** The runs that did not serve every request cleanly, with why. */
+    static List<String> failures(List<Run> runs) {
+        List<String> out = new ArrayList<>();
+        for (Run r : runs) {
+            if (!r.outcome().available()) {
+                continue;
+            }
+            long served = r.outcome().serverLong("served");
+            long stuck = r.outcome().serverLong("stuckThreads");
+            if (r.timedOut() || r.errors() > 0 || served != r.workload().totalRequests() || stuck > 0) {
+                out.add(r.entry().label() + ": served " + served + "/" + r.workload().totalRequests() + ", errors "
+                        + r.errors() + (r.timedOut() ? ", timed out" : "") + (stuck > 0 ? ", threads left " + stuck : ""));
+            }
+        }
+        return out;
     }
 
     /** A short discarded run through each family of code path, so the table does not pay for JIT. */
@@ -254,6 +283,7 @@ public final class ServerExperiment {
                 case "--no-sweep" -> o.sweep = false;
                 case "--no-warmup" -> o.warmup = false;
                 case "--linger0" -> o.linger0 = true;
+                case "--strict" -> o.strict = true;
                 case "--sweep-designs" -> o.sweepDesigns = Arrays.asList(value(args, ++i, a).split(";"));
                 case "--sweep-workers" -> o.sweepWorkers = Arrays.stream(value(args, ++i, a).split(","))
                         .mapToInt(s -> Integer.parseInt(s.trim())).toArray();
@@ -332,6 +362,7 @@ public final class ServerExperiment {
                 "  --linger0           client closes with SO_LINGER 0 (reset, no TIME_WAIT)",
                 "  --no-warmup         skip the 3 discarded warm-up runs",
                 "  --quick             a smoke run: tiny load, 1 repeat, sweep at 2 and 8 workers",
+                "  --strict            exit with status 1 if a run failed a request, timed out or left a thread behind",
                 "  --out DIR           where CSV, JSON and PNG files go (default target/server-experiment)");
     }
 
