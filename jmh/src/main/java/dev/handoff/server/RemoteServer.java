@@ -110,6 +110,9 @@ final class RemoteServer implements AutoCloseable {
         if (ready.startsWith("UNAVAILABLE ")) {
             return new Outcome(ready.substring("UNAVAILABLE ".length()), Map.of(), null);
         }
+        if (ready.startsWith("ERROR ")) { // a bad design or spec: reported in its row, the others still run
+            return new Outcome("error: " + ready.substring("ERROR ".length()), Map.of(), null);
+        }
         if (!ready.startsWith("READY ")) {
             throw new IOException("server: " + ready);
         }

@@ -35,11 +35,13 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>{@code handoff:SPEC}: pre-threaded; one thread accepts and hands each connected socket to
  *       the workers through the queue {@code SPEC} names: any {@link Handoffs#create(String)} spec
  *       ({@code circular:101}, {@code lock-split:101}, {@code pht:101,stats},
- *       {@code pipe:150}), {@code monitor:101} for the papers' shared buffer
+ *       {@code pipe:W}), {@code monitor:101} for the papers' shared buffer
  *       ({@link MonitorBuffer}) or {@code abq:101} for {@link ArrayBlockingQueue};</li>
  *   <li>{@code pool:SPEC}: a {@link ThreadPoolExecutor} of the workers over the queue
  *       {@code SPEC} names; the accepting thread submits one task per connection.</li>
  * </ul>
+ * In a spec the capacity {@code W} stands for the number of workers ({@code pipe:W}: one worker
+ * slot per worker, as the pipe handoff needs).
  * A design serves exactly the given number of connections and then its threads end by themselves;
  * {@link #stop(long)} ends them early (listener closed, queue closed, threads interrupted).
  */
@@ -73,7 +75,8 @@ abstract class ServerDesign {
         if (workers <= 0) {
             throw new IllegalArgumentException("workers must be > 0, was " + workers);
         }
-        String name = design.trim();
+        // capacity "W" stands for the worker count: the pipe handoff needs one slot per worker
+        String name = design.trim().replaceAll(":W(?=,|$)", ":" + workers);
         if (name.startsWith("handoff:")) {
             return new Prethreaded(socketQueue(name.substring("handoff:".length())), workers);
         }

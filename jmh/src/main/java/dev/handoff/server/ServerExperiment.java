@@ -35,15 +35,17 @@ public final class ServerExperiment {
             new Entry("handoff:circular:101", 50),
             new Entry("handoff:lock-split:101", 70),
             new Entry("handoff:pht:101,stats", 50),
-            new Entry("handoff:pipe:150", 150),
+            new Entry("handoff:pht:101,slots=monitor,stats", 50),
+            new Entry("handoff:pipe:W", 150),
             new Entry("virtual-thread-per-connection", 1),
             new Entry("pool:lock-split:101", 50),
-            new Entry("pool:pht:101", 50));
+            new Entry("pool:pht:101", 50),
+            new Entry("pool:pipe:W", 150));
 
     /** The pre-threaded designs of the sweep (seed 001 Table 2, seed 004 Fig. 5). */
     static final List<String> SWEEP_DESIGNS = List.of(
             "accept-lock", "handoff:monitor:101", "handoff:circular:101", "handoff:lock-split:101",
-            "handoff:pht:101,stats", "handoff:pipe:150");
+            "handoff:pht:101,stats", "handoff:pipe:W");
 
     static final int[] SWEEP_WORKERS = {10, 30, 50, 70, 100, 150, 200};
 
