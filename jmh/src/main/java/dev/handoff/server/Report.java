@@ -101,18 +101,18 @@ final class Report {
     }
 
     private void printTable(PrintStream ps) {
-        ps.printf(Locale.ROOT, "%-2s %-32s %7s %8s %8s %9s %7s %7s %7s %7s %7s %8s %7s %6s%n",
+        ps.printf(Locale.ROOT, "%-2s %-36s %7s %8s %8s %9s %7s %7s %7s %7s %7s %8s %7s %6s%n",
                 "#", "design", "workers", "CPU ms", "CPU/req", "wall ms", "req/s", "p50 ms", "p95 ms", "p99 ms",
                 "max ms", "fairness", "threads", "errors");
         int i = 0;
         for (Run r : tableMedians) {
             i++;
             if (!r.outcome().available()) {
-                ps.printf(Locale.ROOT, "%-2d %-32s %s%n", i, r.entry().design(), r.outcome().unavailable());
+                ps.printf(Locale.ROOT, "%-2d %-36s %s%n", i, r.entry().design(), r.outcome().unavailable());
                 continue;
             }
             LoadResult c = r.outcome().client();
-            ps.printf(Locale.ROOT, "%-2d %-32s %7s %8.0f %6.0fus %9.0f %7.0f %7.1f %7.1f %7.1f %7.1f %8.3f %7d %6d%s%n",
+            ps.printf(Locale.ROOT, "%-2d %-36s %7s %8.0f %6.0fus %9.0f %7.0f %7.1f %7.1f %7.1f %7.1f %8.3f %7d %6d%s%n",
                     i, r.entry().design(), r.entry().pooled() ? Integer.toString(r.entry().workers()) : "-",
                     r.cpuMillis(), r.cpuMillis() * 1000 / Math.max(1, c.completed()), r.wallMillis(), r.throughput(),
                     c.percentileNanos(50) / 1e6, c.percentileNanos(95) / 1e6, c.percentileNanos(99) / 1e6,
