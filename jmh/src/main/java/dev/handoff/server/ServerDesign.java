@@ -296,7 +296,13 @@ abstract class ServerDesign {
         private final boolean sampleLoad;
         /** Each worker's take() durations in ns, merged after the run. */
         private final List<long[]> takeNanos = new ArrayList<>();
-        private final long[] putLoad = new long[2]; // {sum of size() before put, puts}, acceptor only
+        /** Sum of size() seen before each put, and puts sampled; written by the acceptor only. */
+        private long putSizeSum;
+        private long putSamples;
+        /** Seed 004's bounds at the load each operation saw, summed (Theorem 1 per put, 2 per take). */
+        private double insertBoundSum;
+        private final java.util.concurrent.atomic.DoubleAdder searchBoundSum = new java.util.concurrent.atomic.DoubleAdder();
+        private final java.util.concurrent.atomic.LongAdder searchSamples = new java.util.concurrent.atomic.LongAdder();
 
         Prethreaded(BlockingQueue<Socket> queue, int workers) {
             this.queue = queue;
@@ -324,8 +330,13 @@ abstract class ServerDesign {
 
         private boolean hand(Socket s) {
             if (sampleLoad) {
-                putLoad[0] += queue.size();
-                putLoad[1]++;
+                // Theorem 1: an insert at load a = n/m probes at most 1/(1 - a) slots on average. A put
+                // into a full table waits for a free slot and then inserts at load (m - 1)/m.
+                int m = ((Handoff<?>) queue).capacity();
+                int n = Math.min(queue.size(), m - 1);
+                putSizeSum += n;
+                putSamples++;
+                insertBoundSum += 1.0 / (1.0 - (double) n / m);
             }
             try {
                 queue.put(s);
@@ -339,6 +350,13 @@ abstract class ServerDesign {
         private void work(Service service, long[] times) {
             while (true) {
                 Socket s;
+                if (sampleLoad) {
+                    // Theorem 2: a random search at load a finds an element in at most 1/a probes on
+                    // average. A take from an empty table waits and then searches at load 1/m.
+                    int m = ((Handoff<?>) queue).capacity();
+                    searchBoundSum.add((double) m / Math.max(1, Math.min(queue.size(), m)));
+                    searchSamples.increment();
+                }
                 long start = System.nanoTime();
                 try {
                     s = queue.take();
@@ -381,9 +399,13 @@ abstract class ServerDesign {
                 out.add("takeMedianNanos=" + all.get(all.size() / 2));
                 out.add("takeCount=" + all.size());
             }
-            if (putLoad[1] > 0) {
-                out.add("meanSizeAtPut=" + (double) putLoad[0] / putLoad[1]);
+            if (putSamples > 0) {
+                out.add("meanSizeAtPut=" + (double) putSizeSum / putSamples);
+                out.add("insertProbeBound=" + insertBoundSum / putSamples);
                 out.add("capacity=" + ((Handoff<?>) queue).capacity());
+            }
+            if (searchSamples.sum() > 0) {
+                out.add("searchProbeBound=" + searchBoundSum.sum() / searchSamples.sum());
             }
             return out;
         }
