@@ -33,7 +33,10 @@ final class Report {
     private final Map<String, String> environment = new LinkedHashMap<>();
     private List<Run> tableRuns = List.of();
     private List<Run> tableMedians = List.of();
+    /** The median run of every sweep point, in sweep order. */
     private List<Run> sweepRuns = List.of();
+    private List<Run> sweepAll = List.of();
+    private int sweepRepeat = 1;
     private int repeat = 1;
 
     Report(Workload workload, Path out) {
@@ -68,8 +71,10 @@ final class Report {
         this.repeat = repeat;
     }
 
-    void sweep(List<Run> runs) {
-        this.sweepRuns = runs;
+    void sweep(List<Run> runs, int repeat) {
+        this.sweepAll = runs;
+        this.sweepRuns = ServerExperiment.medians(runs);
+        this.sweepRepeat = repeat;
     }
 
     // ---------------------------------------------------------------- printed tables
@@ -87,9 +92,9 @@ final class Report {
         printTable(ps);
         if (!sweepRuns.isEmpty()) {
             ps.println();
-            printSweep(ps, "Worker sweep, server wall time in ms", Run::wallMillis);
+            printSweep(ps, "Worker sweep, server wall time in ms (median of " + sweepRepeat + ")", Run::wallMillis);
             ps.println();
-            printSweep(ps, "Worker sweep, server CPU time in ms", Run::cpuMillis);
+            printSweep(ps, "Worker sweep, server CPU time in ms (median of " + sweepRepeat + ")", Run::cpuMillis);
         }
         List<Run> withStats = statsRuns();
         if (!withStats.isEmpty()) {
@@ -266,7 +271,7 @@ final class Report {
 
     private List<Run> allRuns() {
         List<Run> all = new ArrayList<>(tableRuns);
-        all.addAll(sweepRuns);
+        all.addAll(sweepAll);
         return all;
     }
 

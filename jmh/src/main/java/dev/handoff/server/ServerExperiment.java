@@ -107,6 +107,7 @@ public final class ServerExperiment {
         int delay = Workload.SCALED.delayMillis();
         int bytes = Workload.SCALED.responseBytes();
         int repeat = 3;
+        int sweepRepeat = 1;
         int timeoutMillis = 60_000;
         boolean linger0;
         boolean warmup = true;
@@ -153,7 +154,7 @@ public final class ServerExperiment {
             all.addAll(table);
             if (o.sweep) {
                 List<Run> sweep = runSweep(server, o);
-                report.sweep(sweep);
+                report.sweep(sweep, o.sweepRepeat);
                 all.addAll(sweep);
             }
         }
@@ -232,17 +233,23 @@ public final class ServerExperiment {
     private static List<Run> runSweep(RemoteServer server, Options o) throws IOException {
         List<Run> runs = new ArrayList<>();
         Workload w = o.workload();
-        int total = o.sweepDesigns.size() * o.sweepWorkers.length;
+        int total = o.sweepDesigns.size() * o.sweepWorkers.length * o.sweepRepeat;
         int done = 0;
-        for (String d : o.sweepDesigns) {
-            for (int workers : o.sweepWorkers) {
-                Entry e = new Entry(d, workers);
-                Run run = new Run(e, w, server.run(d, workers, w, o.timeoutMillis, o.linger0));
-                runs.add(run);
-                progress("sweep " + (++done) + "/" + total + " " + describe(run));
-                if (!run.outcome().available()) {
-                    done += o.sweepWorkers.length - 1;
-                    break;
+        java.util.Set<String> missing = new java.util.HashSet<>();
+        for (int r = 0; r < o.sweepRepeat; r++) {
+            for (String d : o.sweepDesigns) {
+                for (int workers : o.sweepWorkers) {
+                    if (missing.contains(d)) {
+                        continue;
+                    }
+                    Entry e = new Entry(d, workers);
+                    Run run = new Run(e, w, server.run(d, workers, w, o.timeoutMillis, o.linger0));
+                    runs.add(run);
+                    progress("sweep " + (++done) + "/" + total + " " + describe(run));
+                    if (!run.outcome().available()) {
+                        missing.add(d);
+                        done += o.sweepWorkers.length * (o.sweepRepeat - r) - 1;
+                    }
                 }
             }
         }
@@ -280,6 +287,7 @@ public final class ServerExperiment {
                 case "--delay" -> o.delay = nonNegative(args, ++i, a);
                 case "--bytes" -> o.bytes = positive(args, ++i, a);
                 case "--repeat" -> o.repeat = positive(args, ++i, a);
+                case "--sweep-repeat" -> o.sweepRepeat = positive(args, ++i, a);
                 case "--timeout" -> o.timeoutMillis = positive(args, ++i, a);
                 case "--out" -> o.out = Path.of(value(args, ++i, a));
                 case "--no-sweep" -> o.sweep = false;
@@ -357,6 +365,7 @@ public final class ServerExperiment {
                 "  --clients C --children K --requests R --delay MS --bytes B",
                 "                      the client's load (default " + Workload.SCALED + ")",
                 "  --repeat N          runs per table design, the median is reported (default 3; iterative runs once)",
+                "  --sweep-repeat N    runs per sweep point, the median is reported (default 1)",
                 "  --no-sweep          skip the worker sweep",
                 "  --sweep-designs 'D1;D2'  --sweep-workers 10,30,...   (defaults: " + String.join(";", SWEEP_DESIGNS)
                         + " at " + Arrays.toString(SWEEP_WORKERS) + ")",
