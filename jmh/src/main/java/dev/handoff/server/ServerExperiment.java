@@ -97,6 +97,7 @@ public final class ServerExperiment {
     /** Parsed command line. */
     static final class Options {
         final List<Entry> table = new ArrayList<>();
+        final java.util.Set<String> without = new java.util.HashSet<>();
         List<String> sweepDesigns = SWEEP_DESIGNS;
         int[] sweepWorkers = SWEEP_WORKERS;
         boolean sweep = true;
@@ -199,7 +200,8 @@ public final class ServerExperiment {
     private static List<Run> runTable(RemoteServer server, Options o) throws IOException {
         List<Run> runs = new ArrayList<>();
         Workload w = o.workload();
-        List<Entry> entries = o.table.isEmpty() ? withWorkers(TABLE, o.workers) : o.table;
+        List<Entry> entries = (o.table.isEmpty() ? withWorkers(TABLE, o.workers) : o.table).stream()
+                .filter(e -> !o.without.contains(e.design())).toList();
         int total = 0;
         for (Entry e : entries) {
             total += repeatsOf(e, o);
@@ -280,6 +282,7 @@ public final class ServerExperiment {
                     return null;
                 }
                 case "--design" -> o.table.add(new Entry(value(args, ++i, a), defaultWorkers(args[i])));
+                case "--without" -> o.without.add(value(args, ++i, a));
                 case "--workers" -> o.workers = positive(args, ++i, a);
                 case "--clients" -> o.clients = positive(args, ++i, a);
                 case "--children" -> o.children = positive(args, ++i, a);
@@ -361,6 +364,7 @@ public final class ServerExperiment {
         return String.join("\n",
                 "usage: ServerExperiment [options]   (the papers' TCP server experiment on 127.0.0.1)",
                 "  --design D          run only design D (repeatable); designs: " + ServerDesign.NAMES,
+                "  --without D         leave design D out of the table (repeatable)",
                 "  --workers N         workers of every pre-threaded design (default: the papers' best per design)",
                 "  --clients C --children K --requests R --delay MS --bytes B",
                 "                      the client's load (default " + Workload.SCALED + ")",
