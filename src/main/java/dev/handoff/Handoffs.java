@@ -16,9 +16,14 @@ import java.util.Set;
  * <pre>{@code
  * Handoff<Runnable> h = Handoffs.create("circular:101");
  * Handoff<Socket>   s = Handoffs.create("lock-split:1024,stats");
+ * Handoff<Socket>   p = Handoffs.create("pht:101,slots=monitor");
  * }</pre>
  * The kinds are listed by {@link #kinds()}. The option {@code stats} turns on the counters behind
- * {@link Handoff#stats()} for every kind.
+ * {@link Handoff#stats()} for every kind. Per-kind options:
+ * <ul>
+ *   <li>{@code pht} ({@link ParallelHashTable}): {@code slots=cas} (the default) or
+ *       {@code slots=monitor}, the slot form ({@link ParallelHashTable.SlotForm}).</li>
+ * </ul>
  */
 public final class Handoffs {
 
@@ -26,12 +31,12 @@ public final class Handoffs {
     }
 
     /** The kinds create() knows, in the order the docs list them. */
-    private static final List<String> KINDS = List.of("circular", "lock-split");
+    private static final List<String> KINDS = List.of("circular", "lock-split", "pht");
 
     /**
      * Returns the kind names that {@link #create(String)} accepts.
      *
-     * @return the kinds, e.g. {@code circular}, {@code lock-split}
+     * @return the kinds, e.g. {@code circular}, {@code lock-split}, {@code pht}
      */
     public static List<String> kinds() {
         return KINDS;
@@ -57,6 +62,12 @@ public final class Handoffs {
             case "lock-split" -> {
                 parsed.allowOnly(spec);
                 yield new LockSplitQueue<>(parsed.capacity, parsed.stats);
+            }
+            case "pht" -> {
+                parsed.allowOnly(spec, "slots");
+                ParallelHashTable.SlotForm form = ParallelHashTable.SlotForm.parse(
+                        parsed.option("slots", ParallelHashTable.DEFAULT_SLOT_FORM.specName()), spec);
+                yield new ParallelHashTable<>(parsed.capacity, form, parsed.stats);
             }
             default -> throw new IllegalArgumentException(
                     "unknown handoff kind '" + parsed.kind + "' in spec '" + spec
