@@ -230,7 +230,7 @@ final class Report {
     }
 
     private void printTheorems(PrintStream ps, List<Run> runs) {
-        ps.println("Parallel hash table: counted by stats() beside seed 004's theorems. t_a = median take() time;"
+        ps.println("Parallel hash table: counted by stats() beside seed 004's theorems. t_a = median time of a take() begun with an element inside;"
                 + " a = mean size/capacity at put; probe bounds = Theorem 1 (1/(1-a)) and 2 (1/a) averaged over the"
                 + " load each put and take saw");
         ps.printf(Locale.ROOT, "%-8s %7s %6s %9s %5s %10s %11s %11s %7s %9s %9s %6s %12s %12s%n",

@@ -294,7 +294,10 @@ abstract class ServerDesign {
         private final BlockingQueue<Socket> queue;
         private final int workers;
         private final boolean sampleLoad;
-        /** Each worker's take() durations in ns, merged after the run. */
+        /**
+         * Each worker's take() durations in ns, merged after the run; with counting on, only the takes
+         * that began with an element inside (so that they measure retrieval, not waiting for work).
+         */
         private final List<long[]> takeNanos = new ArrayList<>();
         /** Sum of size() seen before each put, and puts sampled; written by the acceptor only. */
         private long putSizeSum;
@@ -350,12 +353,15 @@ abstract class ServerDesign {
         private void work(Service service, long[] times) {
             while (true) {
                 Socket s;
+                boolean timed = true;
                 if (sampleLoad) {
                     // Theorem 2: a random search at load a finds an element in at most 1/a probes on
                     // average. A take from an empty table waits and then searches at load 1/m.
                     int m = ((Handoff<?>) queue).capacity();
-                    searchBoundSum.add((double) m / Math.max(1, Math.min(queue.size(), m)));
+                    int size = queue.size();
+                    searchBoundSum.add((double) m / Math.max(1, Math.min(size, m)));
                     searchSamples.increment();
+                    timed = size > 0; // t_a of Theorem 3 is the retrieval, not the wait for work
                 }
                 long start = System.nanoTime();
                 try {
@@ -364,7 +370,7 @@ abstract class ServerDesign {
                     return;
                 }
                 long n = times[0];
-                if (n + 1 < times.length) {
+                if (timed && n + 1 < times.length) {
                     times[(int) n + 1] = System.nanoTime() - start;
                     times[0] = n + 1;
                 }
