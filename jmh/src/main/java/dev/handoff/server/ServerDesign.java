@@ -81,7 +81,7 @@ abstract class ServerDesign {
             return new Prethreaded(socketQueue(name.substring("handoff:".length())), workers);
         }
         if (name.startsWith("pool:")) {
-            return new Pool(ServerDesign.<Runnable>socketQueue(name.substring("pool:".length())), workers);
+            return new Pool(name.substring("pool:".length()), workers);
         }
         return switch (name) {
             case "iterative" -> new Iterative();
@@ -417,13 +417,22 @@ abstract class ServerDesign {
         }
     }
 
-    /** Design 9: a ThreadPoolExecutor whose work queue is the named queue. */
+    /**
+     * Design 9: a ThreadPoolExecutor whose work queue is the named queue: a handoff through the
+     * library's {@link Handoffs#newThreadPool(String, int, ThreadFactory,
+     * java.util.concurrent.RejectedExecutionHandler)}, the monitor buffer or the JDK's array queue
+     * through the JDK's constructor.
+     */
     static final class Pool extends ServerDesign {
         private final ThreadPoolExecutor pool;
 
-        Pool(BlockingQueue<Runnable> queue, int workers) {
-            this.pool = new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS, queue,
-                    Thread.ofPlatform().name("pool-", 0).factory(), Pool::waitForRoom);
+        Pool(String spec, int workers) {
+            ThreadFactory threads = Thread.ofPlatform().name("pool-", 0).factory();
+            BlockingQueue<Runnable> queue = socketQueue(spec); // validates the spec, names a missing kind
+            this.pool = queue instanceof Handoff<?>
+                    ? Handoffs.newThreadPool(spec, workers, threads, Pool::waitForRoom)
+                    : new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS, queue, threads,
+                            Pool::waitForRoom);
         }
 
         /** When the queue is full the acceptor waits for room, as with put() in the other designs. */
