@@ -233,12 +233,12 @@ final class Report {
         ps.println("Parallel hash table: counted by stats() beside seed 004's theorems. t_a = median time of a take() begun with an element inside;"
                 + " a = mean size/capacity at put; probe bounds = Theorem 1 (1/(1-a)) and 2 (1/a) averaged over the"
                 + " load each put and take saw");
-        ps.printf(Locale.ROOT, "%-8s %-22s %7s %6s %9s %5s %10s %11s %11s %7s %9s %9s %6s %12s %12s%n",
+        ps.printf(Locale.ROOT, "%-8s %-28s %7s %6s %9s %5s %10s %11s %11s %7s %9s %9s %6s %12s %12s%n",
                 "phase", "slots", "workers", "t_r ms", "t_a us", "m", "n", "P(Thm3)", "expected", "takes", "searchCfl",
                 "insertCfl", "a", "ins probes", "search prb");
         for (Run r : runs) {
             Theorems t = Theorems.of(r);
-            ps.printf(Locale.ROOT, "%-8s %-22s %7d %6.0f %9.1f %5d %10.2e %11.2e %11.3f %7d %9d %9d %6.2f %5.2f<=%-5.2f %5.2f<=%-5.2f%n",
+            ps.printf(Locale.ROOT, "%-8s %-28s %7d %6.0f %9.1f %5d %10.2e %11.2e %11.3f %7d %9d %9d %6.2f %5.2f<=%-5.2f %5.2f<=%-5.2f%n",
                     tableMedians.contains(r) ? "table" : "sweep", r.entry().design().replace("handoff:", ""),
                     r.entry().workers(), t.tr(), t.taMillis() * 1000,
                     t.m(), t.n(), t.pConflict(), t.pConflict() * t.takes(), t.takes(), t.searchConflicts(),
