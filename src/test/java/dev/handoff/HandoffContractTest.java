@@ -151,6 +151,15 @@ abstract class HandoffContractTest {
         return newHandoff(capacity);
     }
 
+    /**
+     * A handoff for a test in which {@code consumers} threads may wait at once. An unbuffered
+     * kind's capacity is the number of consumers that can wait in it (a pipe's worker slots), so
+     * it gets at least one place per consumer; a buffered kind gets {@code capacity}.
+     */
+    private Handoff<Integer> handoffFor(int consumers, int capacity) {
+        return handoff(buffered() ? capacity : Math.max(capacity, consumers));
+    }
+
     /** Fills a buffered handoff with 0, 1, ... until full (or one past capacity); returns what it put. */
     private static List<Integer> fill(Handoff<Integer> h) {
         List<Integer> put = new ArrayList<>();
@@ -559,7 +568,7 @@ abstract class HandoffContractTest {
     @Test
     void elementsArrivingWakeEveryBlockedConsumer() throws Exception {
         int consumers = 4;
-        Handoff<Integer> h = handoff(consumers);
+        Handoff<Integer> h = handoffFor(consumers, consumers);
         AtomicIntegerArray taken = new AtomicIntegerArray(consumers);
         try (Workers workers = new Workers()) {
             List<Thread> blocked = new ArrayList<>();
@@ -839,7 +848,7 @@ abstract class HandoffContractTest {
 
     @Test
     void closeWakesBlockedTakers() throws Exception {
-        Handoff<Integer> h = handoff(2);
+        Handoff<Integer> h = handoffFor(3, 2);
         assertCloseWakes(h, 3, () -> {
             assertThrows(HandoffClosedException.class, h::take);
         });
@@ -847,7 +856,7 @@ abstract class HandoffContractTest {
 
     @Test
     void closeWakesBlockedTimedPollers() throws Exception {
-        Handoff<Integer> h = handoff(2);
+        Handoff<Integer> h = handoffFor(3, 2);
         assertCloseWakes(h, 3, () -> assertNull(h.poll(1, HOURS)));
     }
 
@@ -945,7 +954,7 @@ abstract class HandoffContractTest {
      * must also see each producer's elements in the order they were put.
      */
     private void exactlyOnce(int producers, int consumers, int n, boolean virtualConsumers) throws Exception {
-        Handoff<Integer> h = handoff(SMALL);
+        Handoff<Integer> h = handoffFor(consumers, SMALL);
         boolean fifo = h.ordering() == Handoff.Ordering.FIFO;
         AtomicIntegerArray taken = new AtomicIntegerArray(n);
         try (Workers workers = new Workers()) {
@@ -1044,7 +1053,7 @@ abstract class HandoffContractTest {
         int consumers = 3;
         int attemptsPerProducer = 10_000;
         int n = producers * attemptsPerProducer;
-        Handoff<Integer> h = handoff(2);
+        Handoff<Integer> h = handoffFor(consumers, 2);
         AtomicInteger nextElement = new AtomicInteger();
         AtomicIntegerArray put = new AtomicIntegerArray(n);
         AtomicIntegerArray taken = new AtomicIntegerArray(n);
@@ -1145,7 +1154,7 @@ abstract class HandoffContractTest {
         int producers = 4;
         int consumers = 4;
         int n = 1 << 20; // far more than can pass before close
-        Handoff<Integer> h = handoff(4);
+        Handoff<Integer> h = handoffFor(consumers, 4);
         AtomicInteger nextElement = new AtomicInteger();
         AtomicIntegerArray put = new AtomicIntegerArray(n);
         AtomicIntegerArray taken = new AtomicIntegerArray(n);
