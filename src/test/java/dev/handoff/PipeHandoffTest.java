@@ -383,7 +383,6 @@ class PipeHandoffTest {
         }
         HandoffStats stats = pipe.stats();
         assertEquals(stats.puts(), stats.takes());
-        System.out.println("race test: " + stats);
         assertTrue(stats.searchConflicts() > 0, "the race was exercised: " + stats);
     }
 }
