@@ -4,46 +4,64 @@
 package dev.handoff;
 
 /**
- * How long a thread that must wait spins before it parks, learnt from how long recent parks lasted.
+ * How long a thread that must wait spins before it parks, learnt from whether recent spins caught
+ * what they waited for.
  *
  * <p>Spinning pays when the wait is shorter than parking and being woken (25-35 us on the
  * reference machine, docs/benchmarks.md), and wastes a CPU that the thread being waited for may
  * need when it is not: on a machine with more runnable threads than CPUs, or with many consumers
- * sharing one producer. So each side of a handoff keeps one budget: a park that ended soon (within
- * {@link #SHORT_PARK_NANOS}, a wait that spinning would have covered) doubles it, up to
- * {@link #MAX_SPINS}; a long park halves it, down to no spinning at all. A spin that succeeds
- * changes nothing, so in the steady state of a fast handoff the budget is only read.
+ * sharing one producer. So each side of a handoff keeps one budget: a spin that caught its
+ * element (or room) doubles it, up to {@link #MAX_SPINS}; a spin that ran out and parked anyway
+ * halves it, down to no spinning at all. With no budget left, every {@link #PROBE_PERIOD}-th wait
+ * still tries a short spin, so that the budget grows back when spinning starts to pay again. In
+ * the steady state of a fast handoff (every spin catches) the budget is only read.
  */
 final class AdaptiveSpin {
     /*
      * Implementation notes.
      *
-     * spins is read and written plainly and racily by every waiting thread of one side: it is a
-     * hint, and a lost or stale update only changes how long one thread spins before it parks,
-     * never whether it waits correctly (the caller always re-checks under its lock). An int is
-     * never torn, so every read sees some value written by parked(), within [0, MAX_SPINS].
+     * spins and waits are read and written plainly and racily by every waiting thread of one
+     * side: they are hints, and a lost or stale update only changes how long one thread spins
+     * before it parks, never whether it waits correctly (the caller always decides again under
+     * its lock). An int is never torn, so every read sees some value written here, and spins
+     * always lies within [0, MAX_SPINS].
      */
 
     /** At most this many Thread.onSpinWait() rounds: a few microseconds. */
     static final int MAX_SPINS = 128;
 
-    /** A park shorter than this would have been (nearly) covered by spinning: spin more. */
-    static final long SHORT_PARK_NANOS = 10_000;
+    /** With no budget, one wait in this many still spins PROBE_SPINS rounds. */
+    static final int PROBE_PERIOD = 32;
+
+    private static final int PROBE_SPINS = 16;
 
     /** The current budget; plain and racy by design, see the notes. */
     private int spins = MAX_SPINS;
 
+    /** Waits seen while the budget was 0; plain and racy by design. */
+    private int waits;
+
     /** The number of spins a thread that is about to wait should try first. */
-    int spins() {
-        return spins;
+    int budget() {
+        int s = spins;
+        if (s == 0 && (++waits % PROBE_PERIOD) == 0) {
+            return PROBE_SPINS;
+        }
+        return s;
     }
 
-    /** Learns from a park that lasted the given time: spin more if it was short, less if long. */
-    void parked(long nanos) {
+    /**
+     * Learns from one spin of the given budget: more next time if it caught what it waited for,
+     * less if it ran out.
+     */
+    void spun(int budget, boolean caught) {
+        if (budget == 0) {
+            return; // nothing was tried, nothing learnt
+        }
         int s = spins;
-        int next = nanos < SHORT_PARK_NANOS ? Math.min(MAX_SPINS, 2 * s + 1) : s >> 1;
+        int next = caught ? Math.min(MAX_SPINS, 2 * s + 1) : s >> 1;
         if (next != s) {
-            spins = next; // write only on change, so a steady budget is never written
+            spins = next; // written only on change: a steady budget stays in every reader's cache
         }
     }
 }

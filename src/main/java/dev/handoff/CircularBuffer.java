@@ -57,8 +57,8 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * made again under the lock), so that an element arriving within a microsecond or two is
      * taken without parking and without anyone having to wake anyone; put() likewise while the
      * buffer looks full. Only then does it await, which parks. How long to spin is learnt per
-     * side (AdaptiveSpin): up to about 128 rounds of Thread.onSpinWait() while recent parks were
-     * short, none while they were long, so that spinning gives way when the machine has more
+     * side (AdaptiveSpin): up to 128 rounds of Thread.onSpinWait() while recent spins caught what
+     * they waited for, none while they ran out, so that spinning gives way when the machine has more
      * runnable threads than CPUs or many consumers share one producer. The spin
      * reads count and never writes it, so it does not fight the lock holder for the lock's
      * cache line; spinning on the lock itself (tryLock in a loop) was measured and dropped: it
@@ -112,7 +112,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     /** Producers wait here while the buffer is full. */
     private final Condition notFull;
 
-    /** How long take() spins before it locks to await; learnt from its parks (see the notes). */
+    /** How long take() spins before it locks to await; learnt from its spins (see the notes). */
     private final AdaptiveSpin consumerSpin = new AdaptiveSpin();
 
     /** How long put() spins before it locks to await. */
@@ -196,18 +196,38 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
 
     // ---- waiting: spin on the count, then park (see the notes) ----
 
-    /** Spins while the buffer looks empty, at most consumerSpin's budget. No lock; a hint only. */
+    /**
+     * Spins while the buffer looks empty, for at most consumerSpin's budget, and tells it whether
+     * the spin caught an element. No lock; a hint only.
+     */
     private void spinWhileEmpty() {
-        for (int i = consumerSpin.spins(); i > 0 && (int) COUNT.getOpaque(this) == 0 && !closed; i--) {
-            Thread.onSpinWait(); // getOpaque pairs with setOpaque in setCount
+        if ((int) COUNT.getOpaque(this) != 0) {
+            return; // getOpaque pairs with setOpaque in setCount
         }
+        int budget = consumerSpin.budget();
+        int left = budget;
+        while (left > 0 && (int) COUNT.getOpaque(this) == 0 && !closed) {
+            Thread.onSpinWait();
+            left--;
+        }
+        consumerSpin.spun(budget, left > 0);
     }
 
-    /** Spins while the buffer looks full, at most producerSpin's budget. No lock; a hint only. */
+    /**
+     * Spins while the buffer looks full, for at most producerSpin's budget, and tells it whether
+     * the spin caught room. No lock; a hint only.
+     */
     private void spinWhileFull() {
-        for (int i = producerSpin.spins(); i > 0 && (int) COUNT.getOpaque(this) == items.length && !closed; i--) {
-            Thread.onSpinWait(); // getOpaque pairs with setOpaque in setCount
+        if ((int) COUNT.getOpaque(this) != items.length) {
+            return; // getOpaque pairs with setOpaque in setCount
         }
+        int budget = producerSpin.budget();
+        int left = budget;
+        while (left > 0 && (int) COUNT.getOpaque(this) == items.length && !closed) {
+            Thread.onSpinWait();
+            left--;
+        }
+        producerSpin.spun(budget, left > 0);
     }
 
     private int next(int index) {
@@ -249,12 +269,10 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
             while (count == items.length) {
                 counters.producerWait();
                 waitingProducers++;
-                long parkedAt = System.nanoTime();
                 try {
                     notFull.await();
                 } finally {
                     waitingProducers--;
-                    producerSpin.parked(System.nanoTime() - parkedAt);
                 }
                 ensureOpen();
             }
@@ -314,12 +332,10 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 }
                 counters.consumerWait();
                 waitingConsumers++;
-                long parkedAt = System.nanoTime();
                 try {
                     notEmpty.await();
                 } finally {
                     waitingConsumers--;
-                    consumerSpin.parked(System.nanoTime() - parkedAt);
                 }
             }
             return dequeue();

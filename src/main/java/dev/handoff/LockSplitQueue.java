@@ -69,8 +69,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * a signal and an unpark, and the consumer 25-35 us on the reference machine, while the next
      * element often arrives within a microsecond. So take() (put()) first re-reads count without
      * any lock while the queue looks empty (full), for as many rounds as its side's AdaptiveSpin
-     * allows: up to 128 while recent parks were short, none while they were long (a loaded
-     * machine, or many consumers sharing one producer), so that spinning gives way. The timed
+     * allows: up to 128 rounds while recent spins caught what they waited for, none while they ran
+     * out (a loaded machine, or many consumers sharing one producer), so that spinning gives way. The timed
      * poll/offer do not spin, so that a timeout <= 0 never waits.
      *
      * Close. closed is written under putLock, and producers read it under putLock, so an insert
@@ -132,7 +132,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     /** Producers in notFull.await(), or about to be. */
     private volatile int waitingProducers;
 
-    /** How long take() spins before it locks to await; learnt from its parks (see the notes). */
+    /** How long take() spins before it locks to await; learnt from its spins (see the notes). */
     private final AdaptiveSpin consumerSpin = new AdaptiveSpin();
 
     /** How long put() spins before it locks to await. */
@@ -329,14 +329,12 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     private void awaitNotFull() throws InterruptedException {
         counters.producerWait();
         WAITING_PRODUCERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterExtract()
-        long parkedAt = System.nanoTime();
         try {
             if (count.get() == capacity) {
                 notFull.await();
             }
         } finally {
             WAITING_PRODUCERS.getAndAdd(this, -1);
-            producerSpin.parked(System.nanoTime() - parkedAt);
         }
     }
 
@@ -351,11 +349,21 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         }
     }
 
-    /** Spins while the queue looks full, at most producerSpin's budget. No lock; a hint. */
+    /**
+     * Spins while the queue looks full, for at most producerSpin's budget, and tells it whether the
+     * spin caught room. No lock; a hint only.
+     */
     private void spinWhileFull() {
-        for (int i = producerSpin.spins(); i > 0 && count.get() == capacity && !closed; i--) {
-            Thread.onSpinWait();
+        if (count.get() != capacity) {
+            return;
         }
+        int budget = producerSpin.budget();
+        int left = budget;
+        while (left > 0 && count.get() == capacity && !closed) {
+            Thread.onSpinWait();
+            left--;
+        }
+        producerSpin.spun(budget, left > 0);
     }
 
     // ---- removing ----
@@ -453,14 +461,12 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     private void awaitNotEmpty() throws InterruptedException {
         counters.consumerWait();
         WAITING_CONSUMERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterInsert()
-        long parkedAt = System.nanoTime();
         try {
             if (count.get() == 0 && !closed) {
                 notEmpty.await();
             }
         } finally {
             WAITING_CONSUMERS.getAndAdd(this, -1);
-            consumerSpin.parked(System.nanoTime() - parkedAt);
         }
     }
 
@@ -475,11 +481,21 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         }
     }
 
-    /** Spins while the queue looks empty, at most consumerSpin's budget. No lock; a hint. */
+    /**
+     * Spins while the queue looks empty, for at most consumerSpin's budget, and tells it whether
+     * the spin caught an element. No lock; a hint only.
+     */
     private void spinWhileEmpty() {
-        for (int i = consumerSpin.spins(); i > 0 && count.get() == 0 && !closed; i--) {
-            Thread.onSpinWait();
+        if (count.get() != 0) {
+            return;
         }
+        int budget = consumerSpin.budget();
+        int left = budget;
+        while (left > 0 && count.get() == 0 && !closed) {
+            Thread.onSpinWait();
+            left--;
+        }
+        consumerSpin.spun(budget, left > 0);
     }
 
     @Override
