@@ -7,7 +7,13 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionHandler;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Builds handoffs by name, so that a server or a pool chooses its handoff by configuration.
@@ -16,9 +22,18 @@ import java.util.Set;
  * <pre>{@code
  * Handoff<Runnable> h = Handoffs.create("circular:101");
  * Handoff<Socket>   s = Handoffs.create("lock-split:1024,stats");
+ * Handoff<Socket>   t = Handoffs.create("pht:101,slots=monitor");
+ * Handoff<Socket>   p = Handoffs.create("pipe:150");   // 150 worker slots, nothing buffered
  * }</pre>
+ * For the pipe kind the capacity is the number of worker slots (see {@link PipeHandoff}).
+ *
+ * <p>{@link #newThreadPool(String, int)} builds a {@link ThreadPoolExecutor} on any kind.
  * The kinds are listed by {@link #kinds()}. The option {@code stats} turns on the counters behind
- * {@link Handoff#stats()} for every kind.
+ * {@link Handoff#stats()} for every kind. Per-kind options:
+ * <ul>
+ *   <li>{@code pht} ({@link ParallelHashTable}): {@code slots=cas} (the default) or
+ *       {@code slots=monitor}, the slot form ({@link ParallelHashTable.SlotForm}).</li>
+ * </ul>
  */
 public final class Handoffs {
 
@@ -26,12 +41,12 @@ public final class Handoffs {
     }
 
     /** The kinds create() knows, in the order the docs list them. */
-    private static final List<String> KINDS = List.of("circular", "lock-split");
+    private static final List<String> KINDS = List.of("circular", "lock-split", "pht", "pipe");
 
     /**
      * Returns the kind names that {@link #create(String)} accepts.
      *
-     * @return the kinds, e.g. {@code circular}, {@code lock-split}
+     * @return the kinds: {@code circular}, {@code lock-split}, {@code pht}, {@code pipe}
      */
     public static List<String> kinds() {
         return KINDS;
@@ -58,14 +73,101 @@ public final class Handoffs {
                 parsed.allowOnly(spec);
                 yield new LockSplitQueue<>(parsed.capacity, parsed.stats);
             }
+            case "pht" -> {
+                parsed.allowOnly(spec, "slots");
+                ParallelHashTable.SlotForm form = ParallelHashTable.SlotForm.parse(
+                        parsed.option("slots", ParallelHashTable.DEFAULT_SLOT_FORM.specName()), spec);
+                yield new ParallelHashTable<>(parsed.capacity, form, parsed.stats);
+            }
+            case "pipe" -> {
+                parsed.allowOnly(spec);
+                yield new PipeHandoff<>(parsed.capacity, parsed.stats);
+            }
             default -> throw new IllegalArgumentException(
                     "unknown handoff kind '" + parsed.kind + "' in spec '" + spec
                             + "'; valid kinds: " + String.join(", ", KINDS) + usage());
         };
     }
 
+    /**
+     * Creates a fixed-size thread pool whose work queue is a handoff built from {@code spec}.
+     * Threads come from {@link Executors#defaultThreadFactory()}; a task that cannot be queued is
+     * refused with {@link ThreadPoolExecutor.AbortPolicy}.
+     *
+     * @param spec the handoff's spec, as for {@link #create(String)}
+     * @param workers the number of threads, {@code > 0}
+     * @return a new pool; see {@link #newThreadPool(String, int, ThreadFactory, RejectedExecutionHandler)}
+     */
+    public static ThreadPoolExecutor newThreadPool(String spec, int workers) {
+        return newThreadPool(spec, workers, Executors.defaultThreadFactory(), new ThreadPoolExecutor.AbortPolicy());
+    }
+
+    /**
+     * Creates a fixed-size thread pool whose work queue is a handoff built from {@code spec}.
+     *
+     * <p>The pool has {@code workers} core threads and as many at most, started one per submitted
+     * task until all exist, and never timed out. A task submitted when every thread exists goes
+     * through the handoff's {@code offer}: a buffered kind queues it while it has room; the pipe
+     * kind hands it straight to an idle thread, so that pool is a direct-handoff pool, as with a
+     * {@link java.util.concurrent.SynchronousQueue}. A task that is not accepted goes to
+     * {@code rejected}. When the pool terminates it closes the handoff, so that a rejection
+     * handler that {@code put}s into the queue fails instead of waiting forever.
+     *
+     * <p>Sizing is discussed in {@code docs/thread-pools.md}. For the pipe kind the capacity, its
+     * number of worker slots, must be at least {@code workers}; a thread whose task throws gives
+     * its slot back before it dies, so that its replacement finds one.
+     *
+     * @param spec the handoff's spec, as for {@link #create(String)}
+     * @param workers the number of threads, {@code > 0}
+     * @param threads makes the pool's threads (platform or virtual)
+     * @param rejected called with each task the pool does not accept
+     * @return a new pool
+     * @throws IllegalArgumentException if the spec is bad, {@code workers <= 0}, or a pipe has
+     *         fewer worker slots than {@code workers}
+     * @throws NullPointerException if an argument is null
+     */
+    public static ThreadPoolExecutor newThreadPool(String spec, int workers, ThreadFactory threads,
+                                                   RejectedExecutionHandler rejected) {
+        Objects.requireNonNull(threads, "thread factory");
+        Objects.requireNonNull(rejected, "rejected execution handler");
+        if (workers <= 0) {
+            throw new IllegalArgumentException("a thread pool needs workers > 0, was " + workers);
+        }
+        Handoff<Runnable> queue = create(spec);
+        if (queue instanceof PipeHandoff<?> && queue.capacity() < workers) {
+            throw new IllegalArgumentException("spec '" + spec + "' has " + queue.capacity()
+                    + " worker slots for " + workers + " threads; a pipe needs one slot per thread");
+        }
+        return new HandoffThreadPool(workers, queue, threads, rejected);
+    }
+
+    /** A fixed-size pool on a handoff: closes it on termination, frees pipe slots of dying threads. */
+    private static final class HandoffThreadPool extends ThreadPoolExecutor {
+        private final Handoff<Runnable> handoff;
+
+        HandoffThreadPool(int workers, Handoff<Runnable> handoff, ThreadFactory threads,
+                          RejectedExecutionHandler rejected) {
+            super(workers, workers, 0L, TimeUnit.MILLISECONDS, handoff, threads, rejected);
+            this.handoff = handoff;
+        }
+
+        @Override
+        protected void afterExecute(Runnable task, Throwable thrown) {
+            // A task that threw ends its thread, and the pool starts a replacement while this
+            // thread is still alive: give the pipe slot back now so that the replacement finds one.
+            if (thrown != null && handoff instanceof PipeHandoff<Runnable> pipe) {
+                pipe.leave();
+            }
+        }
+
+        @Override
+        protected void terminated() {
+            handoff.close();
+        }
+    }
+
     private static String usage() {
-        return " (spec: kind:capacity[,option...], e.g. circular:101 or lock-split:1024,stats)";
+        return " (spec: kind:capacity[,option...], e.g. circular:101, lock-split:1024,stats or pipe:150)";
     }
 
     /** A parsed spec: kind, capacity, and the options other than stats. */

@@ -1,0 +1,934 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A bounded, <em>unordered</em> handoff on an open-addressed hash table whose slots are claimed
+ * one at a time: the parallel hash table of Roussev and Wu, safe with many producers and many
+ * consumers, and blocking without polling.
+ *
+ * <p>A producer puts its element into an empty slot chosen by double hashing of the element's
+ * {@code hashCode()}; a consumer takes whichever element it finds first on a probe sequence that
+ * starts at a pseudo-random slot. Producers and consumers working on different slots never wait
+ * for each other, so many consumers can search at once. In exchange <b>no order is promised</b>:
+ * {@link #ordering()} is {@link Handoff.Ordering#UNORDERED}, and an element may stay inside while
+ * later ones leave. Each removal takes any given element with probability at least
+ * {@code 1/capacity}, so the number of removals an element waits through has a geometric tail;
+ * see {@code docs/parallel-hash-table.md} for the measured age distribution.
+ *
+ * <p>Elements with equal hash codes follow the same probe sequence, so a table filled with many
+ * equal elements (the same object put again and again) inserts in time proportional to its fill,
+ * not in the constant time the probe theorems give for well-spread keys.
+ *
+ * <p>The slots come in two forms, chosen at construction ({@link SlotForm}): the papers' form, a
+ * small object with a monitor per slot, and a lock-free form on one array. Both behave the same;
+ * they differ only in speed ({@code docs/parallel-hash-table.md}). Blocked threads wait on
+ * {@link java.util.concurrent.locks.Condition}s; the monitors of the papers' form are held only
+ * for a single read or compare-and-set, never while waiting.
+ *
+ * <p>{@code size()} and {@code remainingCapacity()} count the elements a consumer may reserve and
+ * the free slots a producer may reserve; they always lie within {@code [0, capacity()]} and add
+ * up to {@code capacity()} whenever no operation is in progress. {@code peek()},
+ * {@code contains}, {@code toArray()} and iteration read the slots one by one and are weakly
+ * consistent; they list elements in slot order, which says nothing about the order of removal.
+ *
+ * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.
+ *
+ * @param <E> the type of elements held
+ */
+public class ParallelHashTable<E> extends AbstractHandoff<E> {
+    /*
+     * Implementation notes.
+     *
+     * The parallel hash table (PHT) of Roussev and Wu (shared/seeds 004, section 4; seed 001,
+     * section 3.5 and its appendix): m slots, open addressing with double hashing
+     * h(k, i) = (h1(k) + i * h2(k)) mod m. A producer probes from its element's key for an empty
+     * slot; a consumer probes from a pseudo-random key for an occupied one.
+     *
+     *              consumer: start r, stride s'           producer: start h1(k), stride h2(k)
+     *                   v                                     v
+     *   slots  [ e3 | null | e1 | null | null | e7 | null | null | e2 | null ]     m = 10
+     *               ^^^^ claimed by CAS null -> e             ^^^^ taken by CAS e -> null
+     *
+     *   items   (closed | pending | available)   consumers reserve an element here
+     *   spaces  (closed |    0    | available)   producers reserve an empty slot here
+     *
+     * What differs from the papers, and why:
+     *
+     * 1. Inserts claim a slot by compare-and-set, never by check-then-set. The appendix code reads
+     *    a slot, sees null, then sets it: two producers can both see null and the second set
+     *    overwrites (loses) the first element. Here a producer may look first, but only a CAS from
+     *    null to its element makes the slot its own; a failed CAS is counted as an insert conflict
+     *    and the probe moves on. Consumers likewise take by CAS from the element they saw to null;
+     *    a failed CAS is a search conflict (another consumer won that element).
+     *
+     * 2. No polling. The appendix code scans the table and, finding nothing, sleeps wait(500).
+     *    Here nobody scans unless the scan must succeed. Two counts of reservations, items and
+     *    spaces (class Reservations below), say how many elements consumers may still reserve
+     *    and how many empty slots producers may still reserve:
+     *
+     *      put:  reserve a space (park while none)  ->  announce (pending++ unless closed)
+     *            ->  CAS the element into an empty slot  ->  publish (pending--, available++)
+     *      take: reserve an item (park while none)  ->  CAS an element out of a slot
+     *            ->  release a space
+     *
+     *    An item is published only after its element is in its slot, and a space is released only
+     *    after its slot is empty. Hence, at every moment,
+     *
+     *      occupied slots >= consumers holding an item they have not yet taken out, and
+     *      empty slots    >= producers holding a space they have not yet filled,
+     *
+     *    so a thread searches only when a matching slot exists. A consumer never waits for a
+     *    producer that has reserved a slot but not yet written it: such an element is not yet
+     *    counted in items, so no consumer can hold a reservation for it. (Counting an element
+     *    before it is written, which would wake consumers earlier, would let a consumer scan an
+     *    empty table for as long as that producer is descheduled: a spin with no bound.)
+     *
+     *    The search is lock-free, not wait-free: a consumer's lap over all m slots can fail only
+     *    if, during that lap, every element it passed was taken by another consumer, so each
+     *    failed lap implies that other removals completed. The same holds for producers. No
+     *    thread ever waits inside a scan for another thread.
+     *
+     * 3. Many producers. Nothing in the scheme assumes a single producer: reservations are
+     *    counted atomically and slots are claimed by CAS.
+     *
+     * 4. Keys. The producer's key is the element's hashCode(), spread by a 64-bit mixer so that
+     *    small consecutive Integers do not land in consecutive slots; a consumer's key is a fresh
+     *    ThreadLocalRandom long per search. From the 64-bit key, h1 = the high half reduced to
+     *    [0, m) and h2 = 1 + the low half reduced to [0, m-1), moved up to the next value coprime
+     *    to m (class Probing). The papers take m prime, where every h2 in [1, m) is coprime to m;
+     *    the coprime step keeps the permutation property (every probe sequence visits all m
+     *    slots) for every capacity the constructor accepts, so the capacity is exactly the one
+     *    asked for.
+     *
+     * Close and the pending count. close() sets CLOSED in items (the linearization point) and in
+     * spaces, and wakes every waiter. A producer announces (pending++) only if items is not
+     * closed, so every insert either announced before the close and will publish, or throws. A
+     * consumer reports "closed and empty" only when items is closed with available == 0 and
+     * pending == 0, all read in one word: no element is inside unreserved, and none can arrive.
+     * That state is final. remove(Object) and drainTo, which may put an element back (no match
+     * found, or the target collection threw), also hold their reservation as pending until they
+     * know, so that no consumer declares the table empty while an element may come back.
+     *
+     * Starvation. A consumer's first probe is uniform over the m slots and independent of the
+     * table, so each removal takes any given element with probability at least 1/m (it does
+     * whenever the search starts at that element's slot). An element therefore survives k
+     * removals with probability at most (1 - 1/m)^k <= exp(-k/m): ages have a geometric tail, and
+     * the age in removals cannot grow without limit in distribution (P(age > 7m) < 0.001), though
+     * no single element has a hard bound. Measured in docs/parallel-hash-table.md.
+     *
+     * Theorems checked by ParallelHashTableTheoremProperties on this class's own counters:
+     * insert probes (seed 004 Th. 1), random-start search probes (Th. 2), the permutation
+     * property of Probing, and the conflict probability (Th. 3).
+     *
+     * Visibility between writers and readers is provided as follows: a producer writes its
+     * element into a slot with release semantics (a CAS with release, or the slot's monitor),
+     * and a consumer takes it with acquire semantics (a CAS with acquire, or the same monitor),
+     * so the actions before put() happen-before the actions after the take that returns the
+     * element. The reservation counts are volatile words: the publish that follows a slot write
+     * happens-before the reservation that a consumer makes from it, so the consumer's probes
+     * see that slot written (reads that happen-after a write never see an older value). Each
+     * ordered access below names its partner.
+     */
+
+    /** How the slots are built. Both forms give the same behaviour; they differ in speed. */
+    public enum SlotForm {
+        /**
+         * The papers' form: one {@code SynchronizedRef}-style object per slot, whose get and
+         * compare-and-set each hold its monitor for that one step.
+         */
+        MONITOR,
+        /**
+         * The lock-free form: one array, each slot read and claimed by {@link VarHandle}
+         * compare-and-set with the weakest ordering that keeps the handoff's guarantees. The
+         * default.
+         */
+        CAS;
+
+        /** The spec name of this form: {@code monitor} or {@code cas}. */
+        String specName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** Parses a spec value, naming the valid ones when it is none of them. */
+        static SlotForm parse(String value, String spec) {
+            for (SlotForm f : values()) {
+                if (f.specName().equals(value)) {
+                    return f;
+                }
+            }
+            throw new IllegalArgumentException("handoff spec '" + spec + "': unknown slots=" + value
+                    + "; valid: slots=monitor, slots=cas");
+        }
+    }
+
+    /** The form used when none is named: measured faster in docs/parallel-hash-table.md. */
+    public static final SlotForm DEFAULT_SLOT_FORM = SlotForm.CAS;
+
+    /** The slots. Invariant: a slot holds null or one element; only a CAS changes it. */
+    private final Slots slots;
+
+    /** Probe sequences over the m slots. */
+    private final Probing probing;
+
+    /** The form the slots were built in. */
+    private final SlotForm form;
+
+    /**
+     * Elements consumers may reserve. available: published and not yet reserved; pending:
+     * announced inserts not yet published, and elements held by remove/drainTo that may return.
+     */
+    private final Reservations items;
+
+    /** Empty slots producers may reserve (pending stays 0). */
+    private final Reservations spaces;
+
+    /**
+     * Creates a table of the given capacity with the default slot form, not counting statistics.
+     *
+     * @param capacity the number of slots, i.e. of elements it holds
+     * @throws IllegalArgumentException if {@code capacity <= 0}
+     */
+    public ParallelHashTable(int capacity) {
+        this(capacity, DEFAULT_SLOT_FORM, false);
+    }
+
+    /**
+     * Creates a table of the given capacity with the default slot form.
+     *
+     * @param capacity the number of slots, i.e. of elements it holds
+     * @param countStats whether {@link #stats()} counts puts, takes, waits, probes and conflicts
+     * @throws IllegalArgumentException if {@code capacity <= 0}
+     */
+    public ParallelHashTable(int capacity, boolean countStats) {
+        this(capacity, DEFAULT_SLOT_FORM, countStats);
+    }
+
+    /**
+     * Creates a table of the given capacity and slot form.
+     *
+     * @param capacity the number of slots, i.e. of elements it holds; any value {@code > 0}
+     * @param form how the slots are built
+     * @param countStats whether {@link #stats()} counts puts, takes, waits, probes and conflicts
+     * @throws IllegalArgumentException if {@code capacity <= 0}
+     * @throws NullPointerException if {@code form} is null
+     */
+    public ParallelHashTable(int capacity, SlotForm form, boolean countStats) {
+        super(countStats);
+        checkCapacity(capacity, "ParallelHashTable");
+        this.form = Objects.requireNonNull(form, "slot form");
+        this.slots = form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity);
+        this.probing = new Probing(capacity);
+        this.items = new Reservations(0, counters::consumerWait);
+        this.spaces = new Reservations(capacity, counters::producerWait);
+    }
+
+    /**
+     * Returns the form this table's slots were built in.
+     *
+     * @return {@link SlotForm#MONITOR} or {@link SlotForm#CAS}
+     */
+    public SlotForm slotForm() {
+        return form;
+    }
+
+    // ---- the two scans everything else is built on ----
+
+    /**
+     * Writes e into an empty slot on e's probe sequence. Call only holding a space reservation
+     * (announced in items), so that an empty slot exists for this producer.
+     *
+     * @return the number of slots looked at
+     */
+    private int fill(long key, Object e) {
+        int pos = probing.start(key);
+        int stride = probing.stride(key);
+        int probes = 1;
+        for (;;) {
+            if (slots.peek(pos) == null) {
+                if (slots.tryFill(pos, e)) {
+                    return probes;
+                }
+                counters.insertConflict(); // another producer claimed this empty slot first
+            }
+            pos = probing.next(pos, stride);
+            probes++;
+        }
+    }
+
+    /**
+     * Takes an element out of some slot, searching from a pseudo-random start. Call only holding
+     * an item reservation, so that an element exists for this consumer.
+     */
+    @SuppressWarnings("unchecked")
+    private E search() {
+        long key = ThreadLocalRandom.current().nextLong();
+        int pos = probing.start(key);
+        int stride = probing.stride(key);
+        int probes = 1;
+        for (;;) {
+            Object e = slots.peek(pos);
+            if (e != null) {
+                if (slots.tryEmpty(pos, e)) {
+                    counters.searchProbes(probes);
+                    return (E) e;
+                }
+                counters.searchConflict(); // another consumer took this element first
+            }
+            pos = probing.next(pos, stride);
+            probes++;
+        }
+    }
+
+    /** The probe key of an element: its hashCode, spread. Computed before any reservation. */
+    private static long keyOf(Object e) {
+        return Probing.spread(e.hashCode());
+    }
+
+    // ---- inserting ----
+
+    /**
+     * Completes an insert after the space reservation was tried. On ACQUIRED: announce, fill,
+     * publish.
+     *
+     * @return false if no space was reserved (full, or timed out)
+     */
+    private boolean insertReserved(int spaceOutcome, long key, E e) {
+        if (spaceOutcome == Reservations.EXHAUSTED) {
+            throw closedToInserts(); // closed while this producer looked for room
+        }
+        if (spaceOutcome == Reservations.NONE) {
+            return false;
+        }
+        if (!items.announce()) {
+            spaces.release(); // closed after the space was reserved: hand it back, throw
+            throw closedToInserts();
+        }
+        counters.insertProbes(fill(key, e));
+        counters.put();
+        items.publish(); // after the slot write: a consumer reserving this item finds it
+        return true;
+    }
+
+    private void ensureOpen() {
+        if (items.isClosed()) {
+            throw closedToInserts();
+        }
+    }
+
+    @Override
+    public boolean offer(E e) {
+        long key = keyOf(checkElement(e));
+        ensureOpen();
+        return insertReserved(spaces.tryAcquire(), key, e);
+    }
+
+    @Override
+    public void put(E e) throws InterruptedException {
+        long key = keyOf(checkElement(e));
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        ensureOpen();
+        insertReserved(spaces.acquire(), key, e);
+    }
+
+    @Override
+    public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
+        long key = keyOf(checkElement(e));
+        long nanos = unit.toNanos(timeout);
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        ensureOpen();
+        return insertReserved(spaces.acquireNanos(nanos), key, e);
+    }
+
+    // ---- removing ----
+
+    /** Takes the element an item reservation guarantees, then frees its slot for producers. */
+    private E removeReserved() {
+        E e = search();
+        counters.take();
+        spaces.release(); // after the slot is empty: a producer reserving it finds room
+        return e;
+    }
+
+    @Override
+    public E poll() {
+        return items.tryAcquire() == Reservations.ACQUIRED ? removeReserved() : null;
+    }
+
+    @Override
+    public E take() throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        if (items.acquire() == Reservations.EXHAUSTED) {
+            throw closedAndEmpty();
+        }
+        return removeReserved();
+    }
+
+    @Override
+    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+        long nanos = unit.toNanos(timeout);
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        return items.acquireNanos(nanos) == Reservations.ACQUIRED ? removeReserved() : null;
+    }
+
+    @Override
+    public int drainTo(Collection<? super E> target, int maxElements) {
+        checkDrainTarget(target);
+        int drained = 0;
+        while (drained < maxElements && items.tryAcquireHeld() == Reservations.ACQUIRED) {
+            E e = search();
+            try {
+                target.add(e);
+            } catch (RuntimeException | Error failure) {
+                putBack(e); // nothing is lost: e is inside again when the exception leaves
+                throw failure;
+            }
+            counters.take();
+            spaces.release();
+            items.settle();
+            drained++;
+        }
+        return drained;
+    }
+
+    /**
+     * Puts back an element taken under a held reservation (tryAcquireHeld): its slot was emptied
+     * but not released, so an empty slot exists; publishing ends the hold.
+     */
+    private void putBack(Object e) {
+        fill(keyOf(e), e);
+        items.publish();
+    }
+
+    @Override
+    public boolean remove(Object o) {
+        if (o == null || items.tryAcquireHeld() != Reservations.ACQUIRED) {
+            return false; // every element inside is reserved by a consumer and about to leave
+        }
+        for (int i = 0; i < slots.length(); i++) {
+            Object e = slots.read(i);
+            if (e != null && o.equals(e) && slots.tryEmpty(i, e)) {
+                counters.take();
+                spaces.release();
+                items.settle();
+                return true;
+            }
+        }
+        items.publish(); // no match: hand the reservation back
+        return false;
+    }
+
+    @Override
+    public void clear() {
+        while (poll() != null) {
+            // each poll frees one slot and wakes a producer if one waits
+        }
+    }
+
+    // ---- looking ----
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public E peek() {
+        for (int i = 0; i < slots.length(); i++) {
+            Object e = slots.read(i);
+            if (e != null) {
+                return (E) e;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public boolean contains(Object o) {
+        if (o == null) {
+            return false;
+        }
+        for (int i = 0; i < slots.length(); i++) {
+            Object e = slots.read(i);
+            if (e != null && o.equals(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Returns the elements in slot order, read one slot at a time (weakly consistent). */
+    @Override
+    public Object[] toArray() {
+        Object[] copy = new Object[slots.length()];
+        int n = 0;
+        for (int i = 0; i < copy.length; i++) {
+            Object e = slots.read(i);
+            if (e != null) {
+                copy[n++] = e;
+            }
+        }
+        return Arrays.copyOf(copy, n);
+    }
+
+    @Override
+    public int size() {
+        return items.available();
+    }
+
+    @Override
+    public int remainingCapacity() {
+        return spaces.available();
+    }
+
+    @Override
+    public int capacity() {
+        return slots.length();
+    }
+
+    @Override
+    public Ordering ordering() {
+        return Ordering.UNORDERED;
+    }
+
+    // ---- closing ----
+
+    @Override
+    public void close() {
+        items.close();  // the linearization point: no announce succeeds after this
+        spaces.close(); // wakes producers waiting for room; they throw
+    }
+
+    @Override
+    public boolean isClosed() {
+        return items.isClosed();
+    }
+
+    // ---- probe sequences ----
+
+    /**
+     * Double hashing over m slots: h(k, i) = (start + i * stride) mod m with stride coprime to m,
+     * so every probe sequence is a permutation of the m slots. Package-private for the
+     * permutation property in ParallelHashTableTheoremProperties.
+     */
+    static final class Probing {
+        private final int m;
+        /** The distinct prime factors of m; a stride is coprime to m iff none divides it. */
+        private final int[] primeFactors;
+
+        Probing(int m) {
+            this.m = m;
+            this.primeFactors = distinctPrimeFactors(m);
+        }
+
+        /** Spreads a 32-bit hash code into 64 well-mixed bits (the SplitMix64 finalizer). */
+        static long spread(int hashCode) {
+            long z = hashCode * 0x9E3779B97F4A7C15L;
+            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+            return z ^ (z >>> 31);
+        }
+
+        /** h1: the high 32 bits of the key reduced to [0, m) by multiply-shift. */
+        int start(long key) {
+            return (int) (((key >>> 32) * m) >>> 32);
+        }
+
+        /** h2: 1 + the low 32 bits reduced to [0, m-1), moved up to the next value coprime to m. */
+        int stride(long key) {
+            if (m <= 2) {
+                return 1;
+            }
+            int s = 1 + (int) (((key & 0xFFFF_FFFFL) * (m - 1)) >>> 32);
+            while (!coprime(s)) {
+                s = s == m - 1 ? 1 : s + 1; // 1 is coprime to m, so this ends
+            }
+            return s;
+        }
+
+        /** The slot after pos: (pos + stride) mod m, without overflow for any m. */
+        int next(int pos, int stride) {
+            return pos >= m - stride ? pos - (m - stride) : pos + stride;
+        }
+
+        boolean coprime(int s) {
+            for (int p : primeFactors) {
+                if (p <= s && s % p == 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        static int[] distinctPrimeFactors(int m) {
+            int[] found = new int[10]; // an int has at most 9 distinct prime factors
+            int n = 0;
+            int rest = m;
+            for (int p = 2; (long) p * p <= rest; p++) {
+                if (rest % p == 0) {
+                    found[n++] = p;
+                    while (rest % p == 0) {
+                        rest /= p;
+                    }
+                }
+            }
+            if (rest > 1) {
+                found[n++] = rest;
+            }
+            return Arrays.copyOf(found, n);
+        }
+    }
+
+    // ---- the two slot forms ----
+
+    /** m slots, each null or one element, changed only by compare-and-set. */
+    abstract static sealed class Slots permits MonitorSlots, ArraySlots {
+        abstract int length();
+
+        /** A hint for a probe: the slot's value, possibly stale; the CAS that follows decides. */
+        abstract Object peek(int i);
+
+        /** The slot's value with its contents visible, for elements handed to callers. */
+        abstract Object read(int i);
+
+        /** Claims an empty slot: null to e. */
+        abstract boolean tryFill(int i, Object e);
+
+        /** Takes e out of its slot: e to null. */
+        abstract boolean tryEmpty(int i, Object e);
+    }
+
+    /**
+     * The papers' SynchronizedRef: one reference whose every access holds this object's monitor
+     * for that one step. Never waited on.
+     */
+    static final class SynchronizedRef {
+        private Object value; // guarded by this
+
+        synchronized Object get() {
+            return value;
+        }
+
+        synchronized boolean compareAndSet(Object expect, Object update) {
+            if (value != expect) {
+                return false;
+            }
+            value = update;
+            return true;
+        }
+    }
+
+    /** The papers' form: a SynchronizedRef per slot. */
+    static final class MonitorSlots extends Slots {
+        private final SynchronizedRef[] refs;
+
+        MonitorSlots(int m) {
+            refs = new SynchronizedRef[m];
+            for (int i = 0; i < m; i++) {
+                refs[i] = new SynchronizedRef();
+            }
+        }
+
+        @Override
+        int length() {
+            return refs.length;
+        }
+
+        @Override
+        Object peek(int i) {
+            return refs[i].get(); // the monitor orders it: unlock of a fill -> lock here
+        }
+
+        @Override
+        Object read(int i) {
+            return refs[i].get();
+        }
+
+        @Override
+        boolean tryFill(int i, Object e) {
+            return refs[i].compareAndSet(null, e);
+        }
+
+        @Override
+        boolean tryEmpty(int i, Object e) {
+            return refs[i].compareAndSet(e, null);
+        }
+    }
+
+    /** The lock-free form: one array, accessed through a VarHandle. */
+    static final class ArraySlots extends Slots {
+        private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
+        private final Object[] array;
+
+        ArraySlots(int m) {
+            array = new Object[m];
+        }
+
+        @Override
+        int length() {
+            return array.length;
+        }
+
+        @Override
+        Object peek(int i) {
+            // Opaque: only a hint (the CAS after it decides), but never plain, so that a scan
+            // cannot be compiled to re-read one stale value forever. The happens-before edge that
+            // makes a published element visible here comes from the reservation word (items).
+            return SLOT.getOpaque(array, i);
+        }
+
+        @Override
+        Object read(int i) {
+            return SLOT.getAcquire(array, i); // pairs with compareAndExchangeRelease in tryFill
+        }
+
+        @Override
+        boolean tryFill(int i, Object e) {
+            // Release: the producer's writes before put (the element's fields) become visible to
+            // the thread whose acquire reads e: compareAndExchangeAcquire in tryEmpty, or
+            // getAcquire in read. Strong, not weak: a spurious failure would count as a conflict.
+            return SLOT.compareAndExchangeRelease(array, i, (Object) null, e) == null;
+        }
+
+        @Override
+        boolean tryEmpty(int i, Object e) {
+            // Acquire: pairs with compareAndExchangeRelease in tryFill, so the consumer sees what
+            // the producer wrote before put. The null needs no release: a producer that later
+            // fills this slot reads nothing the consumer wrote (and the spaces word orders them
+            // anyway); atomicity alone keeps an element from being overwritten or taken twice.
+            return SLOT.compareAndExchangeAcquire(array, i, e, (Object) null) == e;
+        }
+    }
+
+    // ---- reservations ----
+
+    /**
+     * A count of reservations with a closed bit, in one volatile long:
+     * {@code closed (bit 63) | pending (bits 32..62) | available (bits 0..31)}.
+     * Acquiring takes one from available by CAS; a thread that finds none parks on a Condition
+     * (never polls) and is signalled by the next release. Once closed with nothing available and
+     * nothing pending the count is exhausted: that state is final, and every waiter is woken to
+     * see it.
+     *
+     * <p>Lost wake-ups are excluded by a Dekker pair, which needs sequentially consistent
+     * (volatile) accesses: a releaser changes state, then reads waiters; a waiter increments
+     * waiters (under lock), then re-reads state before it awaits. At least one sees the other;
+     * a releaser that sees a waiter signals under the same lock, which the waiter holds until it
+     * is inside await.
+     */
+    static final class Reservations {
+        static final int ACQUIRED = 1;
+        static final int NONE = 0;
+        static final int EXHAUSTED = -1;
+
+        private static final long CLOSED = Long.MIN_VALUE;
+        private static final long PENDING_ONE = 1L << 32;
+        private static final long AVAILABLE_MASK = 0xFFFF_FFFFL;
+        private static final VarHandle STATE;
+
+        static {
+            try {
+                STATE = MethodHandles.lookup().findVarHandle(Reservations.class, "state", long.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        /** closed | pending | available. Every access is volatile: see the class comment. */
+        private volatile long state;
+
+        /** Threads inside acquire's slow path. Written under lock, read by releasers. */
+        private volatile int waiters;
+
+        private final ReentrantLock lock = new ReentrantLock();
+        private final Condition changed = lock.newCondition();
+        private final Runnable onWait;
+
+        Reservations(int available, Runnable onWait) {
+            this.state = available;
+            this.onWait = onWait;
+        }
+
+        static int available(long s) {
+            return (int) (s & AVAILABLE_MASK);
+        }
+
+        static int pending(long s) {
+            return (int) ((s & ~CLOSED) >>> 32);
+        }
+
+        static boolean closed(long s) {
+            return s < 0;
+        }
+
+        /** Closed, nothing available, nothing pending: final. */
+        static boolean exhausted(long s) {
+            return s == CLOSED;
+        }
+
+        int available() {
+            return available(state);
+        }
+
+        boolean isClosed() {
+            return closed(state);
+        }
+
+        /** Takes one available reservation if there is one; never waits. */
+        int tryAcquire() {
+            return tryAcquire(-1L);
+        }
+
+        /** As tryAcquire, but the reservation is held as pending until publish() or settle(). */
+        int tryAcquireHeld() {
+            return tryAcquire(PENDING_ONE - 1L);
+        }
+
+        private int tryAcquire(long delta) {
+            for (;;) {
+                long s = state;
+                if (available(s) == 0) {
+                    return exhausted(s) ? EXHAUSTED : NONE;
+                }
+                long next = s + delta;
+                if (STATE.compareAndSet(this, s, next)) {
+                    if (exhausted(next)) {
+                        wakeAll(); // this took the last one after close: the rest must see it
+                    }
+                    return ACQUIRED;
+                }
+            }
+        }
+
+        /** Takes one reservation, parking while none is available. */
+        int acquire() throws InterruptedException {
+            int r = tryAcquire();
+            return r != NONE ? r : await(false, 0L);
+        }
+
+        /** Takes one reservation, parking at most nanos while none is available. */
+        int acquireNanos(long nanos) throws InterruptedException {
+            int r = tryAcquire();
+            return r != NONE || nanos <= 0L ? r : await(true, nanos);
+        }
+
+        private int await(boolean timed, long nanos) throws InterruptedException {
+            lock.lockInterruptibly();
+            try {
+                waiters++; // volatile write, then the state read in tryAcquire: the Dekker pair
+                try {
+                    for (;;) {
+                        int r = tryAcquire();
+                        if (r != NONE) {
+                            return r;
+                        }
+                        if (timed && nanos <= 0L) {
+                            return NONE;
+                        }
+                        onWait.run();
+                        if (timed) {
+                            nanos = changed.awaitNanos(nanos);
+                        } else {
+                            changed.await();
+                        }
+                    }
+                } finally {
+                    waiters--;
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** Returns one reservation to available and wakes one waiter. */
+        void release() {
+            STATE.getAndAdd(this, 1L); // volatile: then the waiters read in signalOne
+            signalOne();
+        }
+
+        /**
+         * Adds one pending unless closed: an insert that will publish. A producer calls it after
+         * reserving a space; false means the table closed, and the insert must throw.
+         */
+        boolean announce() {
+            long previous = (long) STATE.getAndAdd(this, PENDING_ONE);
+            if (closed(previous)) {
+                settle(); // undo: the insert will not happen
+                return false;
+            }
+            return true;
+        }
+
+        /** Turns one pending into one available (a published insert, or a hold handed back). */
+        void publish() {
+            STATE.getAndAdd(this, 1L - PENDING_ONE); // pending >= 1 here, so no borrow
+            signalOne();
+        }
+
+        /** Drops one pending: the held element has left for good (or the insert was undone). */
+        void settle() {
+            long next = (long) STATE.getAndAdd(this, -PENDING_ONE) - PENDING_ONE;
+            if (exhausted(next)) {
+                wakeAll();
+            }
+        }
+
+        /** Sets the closed bit and wakes every waiter to recheck. Idempotent. */
+        void close() {
+            STATE.getAndBitwiseOr(this, CLOSED);
+            wakeAll();
+        }
+
+        private void signalOne() {
+            if (waiters > 0) { // volatile read after the state change: the Dekker pair
+                lock.lock();
+                try {
+                    changed.signal();
+                } finally {
+                    lock.unlock();
+                }
+            }
+        }
+
+        private void wakeAll() {
+            lock.lock();
+            try {
+                changed.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public String toString() {
+            long s = state;
+            return "available=" + available(s) + " pending=" + pending(s) + (closed(s) ? " closed" : "");
+        }
+    }
+
+    /** For tests: the table's reservation counts, e.g. "available=3 pending=0". */
+    String reservationsForTest() {
+        return "items[" + items + "] spaces[" + spaces + "]";
+    }
+
+    /** For tests: this table's probe sequences (see Probing). */
+    Probing probingForTest() {
+        return probing;
+    }
+}

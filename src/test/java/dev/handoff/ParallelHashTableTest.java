@@ -1,0 +1,311 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.handoff.ParallelHashTable.SlotForm;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * What the parallel hash table adds to the Handoff contract, in both slot forms: exact capacity
+ * for any m, no polling, close with inserts in flight, nothing lost with many producers and
+ * consumers. The contract itself is checked by the shared contract suite.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ParallelHashTableTest {
+
+    @ParameterizedTest
+    @EnumSource(SlotForm.class)
+    void holdsExactlyItsCapacityForPrimeAndCompositeSizes(SlotForm form) {
+        for (int m : new int[] {1, 2, 3, 4, 6, 8, 12, 30, 64, 100, 101, 210, 1024}) {
+            ParallelHashTable<Integer> t = new ParallelHashTable<>(m, form, true);
+            for (int i = 0; i < m; i++) {
+                assertTrue(t.offer(i), "m=" + m + " refused element " + i);
+                assertEquals(m, t.size() + t.remainingCapacity());
+            }
+            assertFalse(t.offer(-1), "m=" + m + " accepted more than its capacity");
+            assertEquals(m, t.size());
+            Set<Integer> out = new HashSet<>();
+            Integer e;
+            while ((e = t.poll()) != null) {
+                assertTrue(out.add(e), "delivered twice: " + e);
+            }
+            assertEquals(m, out.size());
+            assertEquals(m, t.remainingCapacity());
+            HandoffStats s = t.stats();
+            assertEquals(m, s.puts());
+            assertEquals(m, s.takes());
+        }
+    }
+
+    @Test
+    void isUnorderedAndBuiltByTheFactory() {
+        Handoff<String> h = Handoffs.create("pht:101");
+        assertInstanceOf(ParallelHashTable.class, h);
+        assertEquals(Handoff.Ordering.UNORDERED, h.ordering());
+        assertEquals(101, h.capacity());
+        assertEquals(ParallelHashTable.DEFAULT_SLOT_FORM, ((ParallelHashTable<String>) h).slotForm());
+        assertEquals(SlotForm.MONITOR,
+                ((ParallelHashTable<String>) Handoffs.<String>create("pht:7,slots=monitor")).slotForm());
+        assertEquals(SlotForm.CAS, ((ParallelHashTable<String>) Handoffs.<String>create("pht:7,slots=cas,stats")).slotForm());
+        assertTrue(Handoffs.create("pht:7,stats").stats().enabled());
+        assertTrue(Handoffs.kinds().contains("pht"));
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> Handoffs.create("pht:7,slots=spin"));
+        assertTrue(bad.getMessage().contains("slots=monitor"), bad.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Handoffs.create("pht:7,fifo"));
+        assertThrows(IllegalArgumentException.class, () -> new ParallelHashTable<>(0));
+        assertThrows(NullPointerException.class, () -> new ParallelHashTable<>(3, null, false));
+    }
+
+    @ParameterizedTest
+    @EnumSource(SlotForm.class)
+    void aWaitingConsumerParksInsteadOfSearching(SlotForm form) throws Exception {
+        ParallelHashTable<String> t = new ParallelHashTable<>(11, form, true);
+        AtomicReference<String> got = new AtomicReference<>();
+        Thread consumer = Thread.ofPlatform().start(() -> {
+            try {
+                got.set(t.take());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        awaitParked(consumer);
+        Thread.sleep(50); // a polling consumer would probe (and count probes) during this time
+        assertEquals(0, t.stats().searchProbes(), "searched while nothing was reserved for it");
+        assertEquals(1, t.stats().consumerWaits());
+        t.put("x");
+        consumer.join();
+        assertEquals("x", got.get());
+        assertEquals(1, t.stats().consumerWaits(), "woken more than once for one element");
+        assertTrue(t.stats().searchProbes() >= 1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(SlotForm.class)
+    void aProducerOnAFullTableParksUntilARemoval(SlotForm form) throws Exception {
+        ParallelHashTable<Integer> t = new ParallelHashTable<>(2, form, true);
+        t.put(1);
+        t.put(2);
+        Thread producer = Thread.ofPlatform().start(() -> {
+            try {
+                t.put(3);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        awaitParked(producer);
+        long probes = t.stats().insertProbes();
+        Thread.sleep(50);
+        assertEquals(probes, t.stats().insertProbes(), "probed a full table");
+        assertEquals(1, t.stats().producerWaits());
+        Integer first = t.take();
+        producer.join();
+        Set<Integer> rest = new HashSet<>(List.of(t.take(), t.take()));
+        rest.add(first);
+        assertEquals(Set.of(1, 2, 3), rest);
+    }
+
+    @ParameterizedTest
+    @EnumSource(SlotForm.class)
+    void closeWakesBlockedConsumersAndProducers(SlotForm form) throws Exception {
+        ParallelHashTable<Integer> empty = new ParallelHashTable<>(3, form, false);
+        AtomicReference<Throwable> consumerSaw = new AtomicReference<>();
+        Thread consumer = Thread.ofPlatform().start(() -> {
+            try {
+                empty.take();
+            } catch (Throwable e) {
+                consumerSaw.set(e);
+            }
+        });
+        ParallelHashTable<Integer> full = new ParallelHashTable<>(1, form, false);
+        full.put(7);
+        AtomicReference<Throwable> producerSaw = new AtomicReference<>();
+        Thread producer = Thread.ofPlatform().start(() -> {
+            try {
+                full.put(8);
+            } catch (Throwable e) {
+                producerSaw.set(e);
+            }
+        });
+        awaitParked(consumer);
+        awaitParked(producer);
+        empty.close();
+        full.close();
+        consumer.join();
+        producer.join();
+        assertInstanceOf(HandoffClosedException.class, consumerSaw.get());
+        assertInstanceOf(HandoffClosedException.class, producerSaw.get());
+        assertEquals(7, full.take(), "an element inside at close must still be taken");
+        assertThrows(HandoffClosedException.class, full::take);
+        assertNull(full.poll(1, TimeUnit.SECONDS));
+        assertThrows(HandoffClosedException.class, () -> full.offer(9));
+        assertThrows(HandoffClosedException.class, () -> empty.put(9));
+    }
+
+    @ParameterizedTest
+    @EnumSource(SlotForm.class)
+    void interruptsAndTimeoutsFollowTheContract(SlotForm form) throws Exception {
+        ParallelHashTable<Integer> t = new ParallelHashTable<>(1, form, false);
+        Thread.currentThread().interrupt();
+        assertThrows(InterruptedException.class, () -> t.put(1));
+        assertFalse(Thread.interrupted(), "interrupt status must be cleared");
+        t.put(1);
+        Thread.currentThread().interrupt();
+        assertThrows(InterruptedException.class, t::take);
+        assertFalse(Thread.interrupted());
+        assertFalse(t.offer(2, 0, TimeUnit.SECONDS));
+        long start = System.nanoTime();
+        assertFalse(t.offer(2, 20, TimeUnit.MILLISECONDS));
+        assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(20));
+        assertEquals(1, t.poll(0, TimeUnit.SECONDS));
+        assertNull(t.poll(20, TimeUnit.MILLISECONDS));
+        Thread consumer = Thread.ofPlatform().start(() -> assertThrows(InterruptedException.class, t::take));
+        awaitParked(consumer);
+        consumer.interrupt();
+        consumer.join();
+        assertTrue(t.offer(3), "the interrupted consumer must not have taken a reservation");
+        assertEquals(3, t.poll());
+    }
+
+    @ParameterizedTest
+    @EnumSource(SlotForm.class)
+    void removeContainsToArrayAndDrainTo(SlotForm form) {
+        ParallelHashTable<String> t = new ParallelHashTable<>(10, form, true);
+        for (String s : List.of("a", "b", "c", "d")) {
+            t.add(s);
+        }
+        assertTrue(t.contains("c"));
+        assertTrue(t.remove("c"));
+        assertFalse(t.remove("c"));
+        assertFalse(t.contains("c"));
+        assertEquals(3, t.size());
+        String[] inside = t.toArray(new String[0]);
+        Arrays.sort(inside);
+        assertArrayEquals(new String[] {"a", "b", "d"}, inside);
+        assertThrows(IllegalArgumentException.class, () -> t.drainTo(t));
+        assertEquals(0, t.drainTo(new ArrayList<>(), 0));
+        List<String> refusesB = new ArrayList<>() {
+            @Override
+            public boolean add(String s) {
+                if (s.equals("b")) {
+                    throw new IllegalStateException("no b");
+                }
+                return super.add(s);
+            }
+        };
+        assertThrows(IllegalStateException.class, () -> t.drainTo(refusesB));
+        assertEquals(3, refusesB.size() + t.size(), "drainTo lost or duplicated an element");
+        assertTrue(t.contains("b"));
+        assertEquals(10, t.size() + t.remainingCapacity());
+        List<String> all = new ArrayList<>(refusesB);
+        assertEquals(t.size(), t.drainTo(all));
+        all.sort(null);
+        assertEquals(List.of("a", "b", "d"), all);
+        assertTrue(t.isEmpty());
+        assertEquals("[]", t.toString());
+    }
+
+    @Test
+    void aRemoveThatFindsNothingAfterCloseKeepsTheRestTakeable() throws Exception {
+        ParallelHashTable<String> t = new ParallelHashTable<>(4, false);
+        t.put("kept");
+        t.close();
+        assertFalse(t.remove("other"));
+        assertEquals("kept", t.take());
+        assertThrows(HandoffClosedException.class, t::take);
+    }
+
+    /**
+     * Many producers and consumers, then a close at an arbitrary moment: every element whose put
+     * returned is taken exactly once, and every consumer ends with the closed exception.
+     */
+    @ParameterizedTest
+    @EnumSource(SlotForm.class)
+    void nothingIsLostOrDuplicatedAcrossAConcurrentClose(SlotForm form) throws Exception {
+        for (int round = 0; round < 20; round++) {
+            int capacity = 1 + round % 7;
+            ParallelHashTable<Integer> t = new ParallelHashTable<>(capacity, form, false);
+            Set<Integer> accepted = ConcurrentHashMap.newKeySet();
+            Set<Integer> taken = ConcurrentHashMap.newKeySet();
+            AtomicInteger failures = new AtomicInteger();
+            AtomicInteger next = new AtomicInteger();
+            AtomicBoolean stop = new AtomicBoolean();
+            List<Thread> threads = new ArrayList<>();
+            for (int p = 0; p < 3; p++) {
+                threads.add(Thread.ofPlatform().start(() -> {
+                    try {
+                        while (!stop.get()) {
+                            int e = next.getAndIncrement();
+                            t.put(e);
+                            accepted.add(e);
+                        }
+                    } catch (HandoffClosedException closed) {
+                        // expected
+                    } catch (Throwable other) {
+                        failures.incrementAndGet();
+                    }
+                }));
+            }
+            CountDownLatch consumersDone = new CountDownLatch(3);
+            for (int c = 0; c < 3; c++) {
+                threads.add(Thread.ofPlatform().start(() -> {
+                    try {
+                        while (true) {
+                            if (!taken.add(t.take())) {
+                                failures.incrementAndGet(); // delivered twice
+                            }
+                        }
+                    } catch (HandoffClosedException closedAndEmpty) {
+                        consumersDone.countDown();
+                    } catch (Throwable other) {
+                        failures.incrementAndGet();
+                    }
+                }));
+            }
+            Thread.sleep(5 + round % 4);
+            t.close();
+            stop.set(true);
+            assertTrue(consumersDone.await(20, TimeUnit.SECONDS), "a consumer did not see closed-and-empty");
+            for (Thread th : threads) {
+                th.join(20_000);
+                assertFalse(th.isAlive());
+            }
+            assertEquals(0, failures.get());
+            assertEquals(accepted, taken, "accepted and taken differ (capacity " + capacity + ")");
+            assertEquals(0, t.size());
+        }
+    }
+
+    private static void awaitParked(Thread t) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (t.getState() != Thread.State.WAITING && t.getState() != Thread.State.TIMED_WAITING) {
+            if (System.nanoTime() > deadline || !t.isAlive()) {
+                throw new AssertionError("thread did not park: " + t.getState());
+            }
+            Thread.sleep(1);
+        }
+    }
+}
