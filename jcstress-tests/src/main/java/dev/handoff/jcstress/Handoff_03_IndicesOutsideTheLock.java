@@ -56,7 +56,7 @@ public class Handoff_03_IndicesOutsideTheLock {
      * two consumers can read it.
      */
     static final class RacyRing {
-        private final Integer[] items = new Integer[2];
+        private final Object[] items = new Object[2];
         private int putIndex;
         private int takeIndex;
         private int count;
@@ -75,7 +75,7 @@ public class Handoff_03_IndicesOutsideTheLock {
             } finally {
                 lock.unlock();
             }
-            putIndex = next(i);             // <- the race: another producer may use i meanwhile
+            putIndex = following(i);             // <- the race: another producer may use i meanwhile
             return true;
         }
 
@@ -88,20 +88,20 @@ public class Handoff_03_IndicesOutsideTheLock {
                     return null;
                 }
                 i = takeIndex;
-                e = items[i];
+                e = (Integer) items[i];
                 items[i] = null;
                 count--;
             } finally {
                 lock.unlock();
             }
-            takeIndex = next(i);            // <- the race: another consumer may use i meanwhile
+            takeIndex = following(i);            // <- the race: another consumer may use i meanwhile
             return e;
         }
     }
 
     /** The fix: the same ring with both index updates back under the lock. */
     static final class Ring {
-        private final Integer[] items = new Integer[2];
+        private final Object[] items = new Object[2];
         private int putIndex;
         private int takeIndex;
         private int count;
@@ -117,7 +117,7 @@ public class Handoff_03_IndicesOutsideTheLock {
                 i = putIndex;
                 items[i] = e;
                 count++;
-                putIndex = next(i);         // the fix: under the lock
+                putIndex = following(i);         // the fix: under the lock
             } finally {
                 lock.unlock();
             }
@@ -133,10 +133,10 @@ public class Handoff_03_IndicesOutsideTheLock {
                     return null;
                 }
                 i = takeIndex;
-                e = items[i];
+                e = (Integer) items[i];
                 items[i] = null;
                 count--;
-                takeIndex = next(i);        // the fix: under the lock
+                takeIndex = following(i);        // the fix: under the lock
             } finally {
                 lock.unlock();
             }
@@ -144,7 +144,7 @@ public class Handoff_03_IndicesOutsideTheLock {
         }
     }
 
-    static int next(int i) {
+    static int following(int i) {
         return i == 1 ? 0 : 1;
     }
 
