@@ -3,6 +3,8 @@
  */
 package dev.handoff.jcstress;
 
+import dev.handoff.Handoff;
+import dev.handoff.Handoffs;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -26,7 +28,9 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
     it, both report success, and the second write silently replaces the first element.
 
     The fix is to make the check and the set one atomic step: compareAndSet(null, e). The loser of
-    the race sees the CAS fail and probes on to slot 1. The slots are AtomicReferences in both
+    the race sees the CAS fail and probes on to slot 1. The same two producers then run against
+    the library's ParallelHashTable in both slot forms (pht:2,slots=monitor and slots=cas), with
+    two elements whose hash codes are equal, so that both producers start at the same slot. The slots are AtomicReferences in both
     forms, so every read and write is volatile: the lost element is not a visibility problem but
     an atomicity one, and no memory-ordering mode can fix it.
 
@@ -34,8 +38,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
     Observed on this machine (AMD EPYC, 2 CPUs, Temurin 25.0.3; docs/teaching.md has the full table
     and the command):
-        RacyInsert     1, 1, 1   Interesting: an element was overwritten
-        Insert         1, 1, 1   never (FORBIDDEN)
+        RacyInsert                      1, 1, 1   Interesting: an element was overwritten
+        Insert, ParallelHashTable*      1, 1, 1   never (FORBIDDEN)
 
     Ties back to the BlockingQueue contract: offer() returning true promises the element is in
     the queue; a later take() must be able to return it.
@@ -99,6 +103,45 @@ public class Handoff_01_LostElement {
         }
     }
 
+    /** An element whose hash code is the same for every instance: all probe from one slot. */
+    static final class Colliding {
+        final int id;
+
+        Colliding(int id) {
+            this.id = id;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+
+        // equals stays identity: two producers insert two distinct elements
+    }
+
+    /** The library's parallel hash table of capacity 2, fed elements that collide. */
+    static final class HashTableTwoSlots implements TwoSlots {
+        private final Handoff<Colliding> table;
+
+        HashTableTwoSlots(String slots) {
+            this.table = Handoffs.create("pht:2,slots=" + slots);
+        }
+
+        @Override
+        public boolean insert(Integer e) {
+            return table.offer(new Colliding(e));
+        }
+
+        @Override
+        public int count() {
+            int n = 0;
+            while (table.poll() != null) {
+                n++;
+            }
+            return n;
+        }
+    }
+
     static int occupied(AtomicReferenceArray<Integer> slots) {
         int n = 0;
         for (int i = 0; i < slots.length(); i++) {
@@ -144,6 +187,56 @@ public class Handoff_01_LostElement {
     @State
     public static class Insert {
         private final TwoSlots table = new CasTwoSlots();
+
+        @Actor
+        public void producer1(III_Result r) {
+            r.r1 = bit(table.insert(1));
+        }
+
+        @Actor
+        public void producer2(III_Result r) {
+            r.r2 = bit(table.insert(2));
+        }
+
+        @Arbiter
+        public void inside(III_Result r) {
+            r.r3 = table.count();
+        }
+    }
+
+    /** The library's table, the papers' slot form (a monitor per slot), two colliding producers. */
+    @JCStressTest
+    @Outcome(id = "1, 1, 2", expect = ACCEPTABLE, desc = "both inserted, both inside")
+    @Outcome(id = "1, 1, 1", expect = FORBIDDEN, desc = "both reported success, one element was overwritten: lost")
+    @Outcome(expect = FORBIDDEN, desc = "an insert failed or an element is missing")
+    @State
+    public static class ParallelHashTableMonitorInsert {
+        private final TwoSlots table = new HashTableTwoSlots("monitor");
+
+        @Actor
+        public void producer1(III_Result r) {
+            r.r1 = bit(table.insert(1));
+        }
+
+        @Actor
+        public void producer2(III_Result r) {
+            r.r2 = bit(table.insert(2));
+        }
+
+        @Arbiter
+        public void inside(III_Result r) {
+            r.r3 = table.count();
+        }
+    }
+
+    /** The library's table, the lock-free slot form (VarHandle CAS), two colliding producers. */
+    @JCStressTest
+    @Outcome(id = "1, 1, 2", expect = ACCEPTABLE, desc = "both inserted, both inside")
+    @Outcome(id = "1, 1, 1", expect = FORBIDDEN, desc = "both reported success, one element was overwritten: lost")
+    @Outcome(expect = FORBIDDEN, desc = "an insert failed or an element is missing")
+    @State
+    public static class ParallelHashTableCasInsert {
+        private final TwoSlots table = new HashTableTwoSlots("cas");
 
         @Actor
         public void producer1(III_Result r) {

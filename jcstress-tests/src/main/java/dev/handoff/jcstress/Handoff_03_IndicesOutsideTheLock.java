@@ -36,8 +36,9 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
     the critical section: the lock protects an invariant (putIndex == takeIndex + count mod n),
     and every write that takes part in it must happen under the lock.
 
-    The same actors then run against every FIFO handoff of the library, where any outcome but
-    "1, 1" is FORBIDDEN.
+    The same actors then run against every buffered handoff of the library (the circular buffer,
+    the lock-split queue, the parallel hash table in both slot forms), where any outcome but
+    "1, 1" is FORBIDDEN. The pipe holds nothing, so its exactly-once test is Handoff_09.
 
     Observed on this machine: see docs/teaching.md for the table and the command.
 
@@ -256,6 +257,60 @@ public class Handoff_03_IndicesOutsideTheLock {
     @State
     public static class LockSplitQueueExactlyOnce {
         private final Handoff<Integer> buffer = Handoffs.create("lock-split:2");
+        private Integer taken1;
+        private Integer taken2;
+
+        @Actor
+        public void actor1() {
+            buffer.offer(1);
+            taken1 = buffer.poll();
+        }
+
+        @Actor
+        public void actor2() {
+            buffer.offer(2);
+            taken2 = buffer.poll();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            count(r, taken1, taken2, buffer.poll(), buffer.poll());
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
+    @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")
+    @State
+    public static class ParallelHashTableMonitorExactlyOnce {
+        private final Handoff<Integer> buffer = Handoffs.create("pht:2,slots=monitor");
+        private Integer taken1;
+        private Integer taken2;
+
+        @Actor
+        public void actor1() {
+            buffer.offer(1);
+            taken1 = buffer.poll();
+        }
+
+        @Actor
+        public void actor2() {
+            buffer.offer(2);
+            taken2 = buffer.poll();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            count(r, taken1, taken2, buffer.poll(), buffer.poll());
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
+    @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")
+    @State
+    public static class ParallelHashTableCasExactlyOnce {
+        private final Handoff<Integer> buffer = Handoffs.create("pht:2,slots=cas");
         private Integer taken1;
         private Integer taken2;
 

@@ -49,6 +49,9 @@ public class Handoff_05_SafePublication {
         int b;
     }
 
+    /** How long the pipe's producer and worker wait for each other. */
+    static final long MEET_MICROS = 100;
+
     static Box box() {
         Box x = new Box();
         x.a = 1;
@@ -107,6 +110,70 @@ public class Handoff_05_SafePublication {
         @Actor
         public void consumer(III_Result r) {
             read(handoff.poll(), before, r);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "-1, -1, -1", expect = ACCEPTABLE, desc = "polled before the offer")
+    @Outcome(id = "1, 2, 42", expect = ACCEPTABLE, desc = "took the element and saw everything written before the offer")
+    @Outcome(expect = FORBIDDEN, desc = "took the element but saw stale fields")
+    @State
+    public static class ParallelHashTableMonitor {
+        private final Handoff<Box> handoff = Handoffs.create("pht:1,slots=monitor");
+        private int before;
+
+        @Actor
+        public void producer() {
+            before = 42;
+            handoff.offer(box());
+        }
+
+        @Actor
+        public void consumer(III_Result r) {
+            read(handoff.poll(), before, r);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "-1, -1, -1", expect = ACCEPTABLE, desc = "polled before the offer")
+    @Outcome(id = "1, 2, 42", expect = ACCEPTABLE, desc = "took the element and saw everything written before the offer")
+    @Outcome(expect = FORBIDDEN, desc = "took the element but saw stale fields")
+    @State
+    public static class ParallelHashTableCas {
+        private final Handoff<Box> handoff = Handoffs.create("pht:1,slots=cas");
+        private int before;
+
+        @Actor
+        public void producer() {
+            before = 42;
+            handoff.offer(box());
+        }
+
+        @Actor
+        public void consumer(III_Result r) {
+            read(handoff.poll(), before, r);
+        }
+    }
+
+    /** The pipe holds nothing: the two sides meet with timed calls, or miss each other. */
+    @JCStressTest
+    @Outcome(id = "-1, -1, -1", expect = ACCEPTABLE, desc = "polled before the offer")
+    @Outcome(id = "1, 2, 42", expect = ACCEPTABLE, desc = "took the element and saw everything written before the offer")
+    @Outcome(expect = FORBIDDEN, desc = "took the element but saw stale fields")
+    @State
+    public static class PipeHandoff {
+        private final Handoff<Box> handoff = Handoffs.create("pipe:1");
+        private int before;
+
+        @Actor
+        public void producer() {
+            before = 42;
+            Timed.offer(handoff, box(), MEET_MICROS); // a pipe hands over only to a waiting worker
+        }
+
+        @Actor
+        public void consumer(III_Result r) {
+            read(Timed.poll(handoff, MEET_MICROS), before, r);
         }
     }
 }

@@ -6,6 +6,7 @@ package dev.handoff.jcstress;
 import dev.handoff.Handoff;
 import dev.handoff.HandoffClosedException;
 import dev.handoff.Handoffs;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Mode;
@@ -49,6 +50,9 @@ public class Handoff_06_WakeUps {
         }
         return h;
     }
+
+    /** The pipe's signals wait for the blocked thread at most this long (it is already there). */
+    static final long SIGNAL_SECONDS = 10;
 
     static void takeUntilClosed(Handoff<Integer> h) throws InterruptedException {
         try {
@@ -210,6 +214,242 @@ public class Handoff_06_WakeUps {
     @State
     public static class LockSplitQueueCloseWakesPut {
         private final Handoff<Integer> h = full("lock-split:1");
+
+        @Actor
+        public void producer() throws InterruptedException {
+            putUntilClosed(h);
+        }
+
+        @Signal
+        public void close() {
+            h.close();
+        }
+    }
+
+    // ---- parallel hash table, monitor slots ----
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class ParallelHashTableMonitorTakeWakesOnPut {
+        private final Handoff<Integer> h = Handoffs.create("pht:1,slots=monitor");
+
+        @Actor
+        public void consumer() throws InterruptedException {
+            h.take();
+        }
+
+        @Signal
+        public void producer() {
+            h.offer(1);
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class ParallelHashTableMonitorPutWakesOnTake {
+        private final Handoff<Integer> h = full("pht:1,slots=monitor");
+
+        @Actor
+        public void producer() throws InterruptedException {
+            h.put(1);
+        }
+
+        @Signal
+        public void consumer() {
+            h.poll();
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class ParallelHashTableMonitorCloseWakesTake {
+        private final Handoff<Integer> h = Handoffs.create("pht:1,slots=monitor");
+
+        @Actor
+        public void consumer() throws InterruptedException {
+            takeUntilClosed(h);
+        }
+
+        @Signal
+        public void close() {
+            h.close();
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class ParallelHashTableMonitorCloseWakesPut {
+        private final Handoff<Integer> h = full("pht:1,slots=monitor");
+
+        @Actor
+        public void producer() throws InterruptedException {
+            putUntilClosed(h);
+        }
+
+        @Signal
+        public void close() {
+            h.close();
+        }
+    }
+
+    // ---- parallel hash table, cas slots ----
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class ParallelHashTableCasTakeWakesOnPut {
+        private final Handoff<Integer> h = Handoffs.create("pht:1,slots=cas");
+
+        @Actor
+        public void consumer() throws InterruptedException {
+            h.take();
+        }
+
+        @Signal
+        public void producer() {
+            h.offer(1);
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class ParallelHashTableCasPutWakesOnTake {
+        private final Handoff<Integer> h = full("pht:1,slots=cas");
+
+        @Actor
+        public void producer() throws InterruptedException {
+            h.put(1);
+        }
+
+        @Signal
+        public void consumer() {
+            h.poll();
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class ParallelHashTableCasCloseWakesTake {
+        private final Handoff<Integer> h = Handoffs.create("pht:1,slots=cas");
+
+        @Actor
+        public void consumer() throws InterruptedException {
+            takeUntilClosed(h);
+        }
+
+        @Signal
+        public void close() {
+            h.close();
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class ParallelHashTableCasCloseWakesPut {
+        private final Handoff<Integer> h = full("pht:1,slots=cas");
+
+        @Actor
+        public void producer() throws InterruptedException {
+            putUntilClosed(h);
+        }
+
+        @Signal
+        public void close() {
+            h.close();
+        }
+    }
+
+    // ---- pipe handoff: nothing is buffered, so "full" is a pipe with no worker waiting, and the
+    //      signal that wakes a blocked thread is the other side arriving (a timed call that
+    //      returns at once when the blocked thread is there) ----
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class PipeHandoffTakeWakesOnPut {
+        private final Handoff<Integer> h = Handoffs.create("pipe:1");
+
+        @Actor
+        public void consumer() throws InterruptedException {
+            h.take();
+        }
+
+        @Signal
+        public void producer() throws InterruptedException {
+            h.offer(1, SIGNAL_SECONDS, TimeUnit.SECONDS); // hands over as soon as the worker waits
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class PipeHandoffPutWakesOnTake {
+        private final Handoff<Integer> h = Handoffs.create("pipe:1");
+
+        @Actor
+        public void producer() throws InterruptedException {
+            h.put(1);
+        }
+
+        @Signal
+        public void consumer() throws InterruptedException {
+            h.poll(SIGNAL_SECONDS, TimeUnit.SECONDS); // a worker arrives: the producer hands to it
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class PipeHandoffCloseWakesTake {
+        private final Handoff<Integer> h = Handoffs.create("pipe:1");
+
+        @Actor
+        public void consumer() throws InterruptedException {
+            takeUntilClosed(h);
+        }
+
+        @Signal
+        public void close() {
+            h.close();
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class PipeHandoffCloseWakesPut {
+        private final Handoff<Integer> h = Handoffs.create("pipe:1");
 
         @Actor
         public void producer() throws InterruptedException {

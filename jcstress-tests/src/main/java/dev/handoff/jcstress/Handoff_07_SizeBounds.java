@@ -25,6 +25,10 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
     or a counter shared by two locks without an atomic) would show -1 or 3 here. The sum may
     differ from 2 while the handoff is changing: the two reads are two snapshots.
 
+    For the pipe, which holds nothing, the filling actor is a worker whose timed polls make it
+    wait and stop waiting; size() must stay 0 and remainingCapacity() (the workers waiting now)
+    within [0, 2].
+
     r1: size(); r2: remainingCapacity().
 
     Ties back to the BlockingQueue contract: remainingCapacity() is "the number of additional
@@ -75,6 +79,62 @@ public class Handoff_07_SizeBounds {
         @Actor
         public void fillAndEmpty() {
             Handoff_07_SizeBounds.fillAndEmpty(h);
+        }
+
+        @Actor
+        public void observe(II_Result r) {
+            Handoff_07_SizeBounds.observe(h, r);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "[012], [012]", expect = ACCEPTABLE, desc = "both within [0, capacity]")
+    @Outcome(expect = FORBIDDEN, desc = "a snapshot left [0, capacity]")
+    @State
+    public static class ParallelHashTableMonitor {
+        private final Handoff<Integer> h = Handoffs.create("pht:2,slots=monitor");
+
+        @Actor
+        public void fillAndEmpty() {
+            Handoff_07_SizeBounds.fillAndEmpty(h);
+        }
+
+        @Actor
+        public void observe(II_Result r) {
+            Handoff_07_SizeBounds.observe(h, r);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "[012], [012]", expect = ACCEPTABLE, desc = "both within [0, capacity]")
+    @Outcome(expect = FORBIDDEN, desc = "a snapshot left [0, capacity]")
+    @State
+    public static class ParallelHashTableCas {
+        private final Handoff<Integer> h = Handoffs.create("pht:2,slots=cas");
+
+        @Actor
+        public void fillAndEmpty() {
+            Handoff_07_SizeBounds.fillAndEmpty(h);
+        }
+
+        @Actor
+        public void observe(II_Result r) {
+            Handoff_07_SizeBounds.observe(h, r);
+        }
+    }
+
+    /** The pipe: size() is always 0, remainingCapacity() counts the workers waiting now. */
+    @JCStressTest
+    @Outcome(id = "0, [012]", expect = ACCEPTABLE, desc = "size 0 (a pipe holds nothing), waiting workers within [0, capacity]")
+    @Outcome(expect = FORBIDDEN, desc = "a snapshot left [0, capacity]")
+    @State
+    public static class PipeHandoff {
+        private final Handoff<Integer> h = Handoffs.create("pipe:2");
+
+        @Actor
+        public void waitTwice() {
+            Timed.poll(h, 10); // a worker: waiting, then not, twice
+            Timed.poll(h, 10);
         }
 
         @Actor
