@@ -129,6 +129,11 @@ public final class CheckedRun {
             }
             System.out.printf("  %-16s %12d samples  %10d interesting  %s%n",
                     verdict, result.getTotalCount(), interesting, test);
+            for (GradingResult g : result.grading().gradingResults.values()) {
+                if (g.count > 0 || g.expect != Expect.ACCEPTABLE) {
+                    System.out.printf("  %16s %12d          %-22s %s%n", "", g.count, g.expect, g.id);
+                }
+            }
         }
         if (racy < minRacy) {
             problems.add("only " + racy + " racy twin(s) ran, " + minRacy + " required");
