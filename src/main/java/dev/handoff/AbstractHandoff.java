@@ -9,6 +9,8 @@ import java.util.Collection;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.Spliterator;
+import java.util.Spliterators;
 
 /**
  * The parts of the {@link Handoff} contract that every kind keeps the same way: argument checks,
@@ -84,6 +86,22 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
     @Override
     public Iterator<E> iterator() {
         return new SnapshotIterator();
+    }
+
+    /**
+     * Returns a spliterator over a snapshot, like {@link #iterator()}. It reports
+     * {@link Spliterator#CONCURRENT} and {@link Spliterator#NONNULL}, and
+     * {@link Spliterator#ORDERED} for a FIFO kind; never {@link Spliterator#SIZED}, since the
+     * handoff's size may change under it.
+     */
+    @Override
+    public Spliterator<E> spliterator() {
+        // Not Collection's default: that one reads size() apart from the iterator's snapshot and
+        // reports SIZED, so stream().toArray() of a handoff that others change threw
+        // IllegalStateException ("End size 0 is less than fixed size 8").
+        int characteristics = Spliterator.CONCURRENT | Spliterator.NONNULL
+                | (ordering() == Ordering.FIFO ? Spliterator.ORDERED : 0);
+        return Spliterators.spliteratorUnknownSize(iterator(), characteristics);
     }
 
     /** Subclasses return a consistent copy of their elements, in the order they would leave. */

@@ -122,6 +122,12 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      * found, or the target collection threw), also hold their reservation as pending until they
      * know, so that no consumer declares the table empty while an element may come back.
      *
+     * drainTo reserves up to maxElements available items in one CAS, looks at the slots once to
+     * note which elements are inside, and only then takes those by CAS: room it frees may let
+     * blocked producers in, and their elements are not drained. So a drain moves only elements
+     * present at its start (fewer if consumers take some first) and ends after one scan even
+     * while producers keep inserting.
+     *
      * Starvation. A consumer's first probe is uniform over the m slots and independent of the
      * table, so each removal takes any given element with probability at least 1/m (it does
      * whenever the search starts at that element's slot). An element therefore survives k
@@ -391,50 +397,86 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         return items.acquireNanos(nanos) == Reservations.ACQUIRED ? removeReserved() : null;
     }
 
+    /**
+     * Moves elements that are inside when it starts, in slot order, never ones that arrive while
+     * it runs: at most as many as were available at the start, fewer if concurrent consumers take
+     * some of them first. So a drain ends after one scan even while producers keep inserting.
+     */
     @Override
     public int drainTo(Collection<? super E> target, int maxElements) {
         checkDrainTarget(target);
-        int drained = 0;
-        while (drained < maxElements && items.tryAcquireHeld() == Reservations.ACQUIRED) {
-            E e = search();
-            try {
-                target.add(e);
-            } catch (RuntimeException | Error failure) {
-                putBack(e); // nothing is lost: e is inside again when the exception leaves
-                throw failure;
+        int held = maxElements <= 0 ? 0 : items.tryAcquireHeld(maxElements);
+        if (held == 0) {
+            return 0;
+        }
+        // First look, then take: elements inserted behind a removal (into room it freed) are not
+        // in the snapshot, so they are not drained.
+        int[] where = new int[held];
+        Object[] seen = new Object[held];
+        int found = 0;
+        int probes = 0;
+        for (int i = 0; i < slots.length() && found < held; i++) {
+            probes++;
+            Object e = slots.peek(i);
+            if (e != null) {
+                where[found] = i;
+                seen[found++] = e;
             }
-            counters.take();
-            spaces.release();
-            items.settle();
-            drained++;
+        }
+        counters.searchProbes(probes);
+        int drained = 0;
+        try {
+            for (int k = 0; k < found; k++) {
+                if (!slots.tryEmpty(where[k], seen[k])) {
+                    counters.searchConflict(); // a consumer took it since the look
+                    continue;
+                }
+                held--; // this reservation now belongs to seen[k]: settled below, or put back
+                try {
+                    @SuppressWarnings("unchecked")
+                    E e = (E) seen[k];
+                    target.add(e);
+                } catch (RuntimeException | Error failure) {
+                    putBack(seen[k]); // nothing is lost: it is inside again when the exception leaves
+                    throw failure;
+                }
+                counters.take();
+                spaces.release();
+                items.settle(1);
+                drained++;
+            }
+        } finally {
+            items.handBack(held); // reservations whose element went elsewhere
         }
         return drained;
     }
 
     /**
      * Puts back an element taken under a held reservation (tryAcquireHeld): its slot was emptied
-     * but not released, so an empty slot exists; publishing ends the hold.
+     * but not released, so an empty slot exists; handing the reservation back ends the hold.
      */
     private void putBack(Object e) {
         fill(keyOf(e), e);
-        items.publish();
+        items.handBack(1);
     }
 
     @Override
     public boolean remove(Object o) {
-        if (o == null || items.tryAcquireHeld() != Reservations.ACQUIRED) {
+        if (o == null || items.tryAcquireHeld(1) == 0) {
             return false; // every element inside is reserved by a consumer and about to leave
         }
         for (int i = 0; i < slots.length(); i++) {
             Object e = slots.read(i);
             if (e != null && o.equals(e) && slots.tryEmpty(i, e)) {
+                counters.searchProbes(i + 1);
                 counters.take();
                 spaces.release();
-                items.settle();
+                items.settle(1);
                 return true;
             }
         }
-        items.publish(); // no match: hand the reservation back
+        counters.searchProbes(slots.length());
+        items.handBack(1); // no match: hand the reservation back
         return false;
     }
 
@@ -791,22 +833,33 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         }
 
         /** Takes one available reservation if there is one; never waits. */
+        /**
+         * Takes up to max available reservations at once, holding them as pending until
+         * handBack() or settle(), so that nobody reports the count exhausted while they may
+         * return. Never waits.
+         *
+         * @return how many were taken, 0 if none was available
+         */
+        int tryAcquireHeld(int max) {
+            for (;;) {
+                long s = state;
+                int n = Math.min(available(s), max);
+                if (n == 0) {
+                    return 0;
+                }
+                if (STATE.compareAndSet(this, s, s - n + n * PENDING_ONE)) {
+                    return n;
+                }
+            }
+        }
+
         int tryAcquire() {
-            return tryAcquire(-1L);
-        }
-
-        /** As tryAcquire, but the reservation is held as pending until publish() or settle(). */
-        int tryAcquireHeld() {
-            return tryAcquire(PENDING_ONE - 1L);
-        }
-
-        private int tryAcquire(long delta) {
             for (;;) {
                 long s = state;
                 if (available(s) == 0) {
                     return exhausted(s) ? EXHAUSTED : NONE;
                 }
-                long next = s + delta;
+                long next = s - 1;
                 if (STATE.compareAndSet(this, s, next)) {
                     if (exhausted(next)) {
                         wakeAll(); // this took the last one after close: the rest must see it
@@ -869,21 +922,31 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         boolean announce() {
             long previous = (long) STATE.getAndAdd(this, PENDING_ONE);
             if (closed(previous)) {
-                settle(); // undo: the insert will not happen
+                settle(1); // undo: the insert will not happen
                 return false;
             }
             return true;
         }
 
-        /** Turns one pending into one available (a published insert, or a hold handed back). */
+        /** Turns one pending into one available: a published insert. */
         void publish() {
             STATE.getAndAdd(this, 1L - PENDING_ONE); // pending >= 1 here, so no borrow
             signalOne();
         }
 
-        /** Drops one pending: the held element has left for good (or the insert was undone). */
-        void settle() {
-            long next = (long) STATE.getAndAdd(this, -PENDING_ONE) - PENDING_ONE;
+        /** Turns n held reservations (pending) back into available ones, and wakes n waiters. */
+        void handBack(int n) {
+            if (n > 0) {
+                STATE.getAndAdd(this, n * (1L - PENDING_ONE)); // pending >= n here
+                for (int i = 0; i < n; i++) {
+                    signalOne();
+                }
+            }
+        }
+
+        /** Drops n pending: held elements that left for good, or an insert that was undone. */
+        void settle(int n) {
+            long next = (long) STATE.getAndAdd(this, -n * PENDING_ONE) - n * PENDING_ONE;
             if (exhausted(next)) {
                 wakeAll();
             }

@@ -31,8 +31,12 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>explicitly: {@link #register()} returns a {@link Worker} handle that owns a slot until it
  *       is {@linkplain Worker#close() closed}, whichever thread uses it.</li>
  * </ul>
- * A thread that needs a slot when all {@code W} are held by live workers gets
- * {@link IllegalStateException}: size the pipe to the number of consumers.
+ * A thread that calls {@code take()} or the timed {@code poll} when all {@code W} slots are held by
+ * live workers waits for a slot (within the poll's timeout) before it waits for an element:
+ * producers cannot hand it anything meanwhile. A slot given back by {@code leave()} or
+ * {@code Worker.close()} is taken at once; a slot of a thread that terminated is noticed within
+ * 20 ms, since the JDK tells nobody when a thread terminates. {@link #register()} does not wait:
+ * it throws {@link IllegalStateException}. Size the pipe to the number of consumers.
  *
  * <h2>A queue of capacity zero, with W places to stand</h2>
  * Like {@link java.util.concurrent.SynchronousQueue}, this handoff holds no elements:
@@ -148,7 +152,10 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
      * Slots of dead threads. A slot claimed implicitly records its owner Thread; a thread that
      * needs a slot when none is FREE takes over a BUSY slot whose owner has terminated, by a CAS
      * on the owner field. A thread leaves a wait only in BUSY (every path out of receive ends in
-     * BUSY), so a dead owner's slot is BUSY and its channel empty.
+     * BUSY), so a dead owner's slot is BUSY and its channel empty. A thread that finds no slot at
+     * all waits on slotFreed (slotLock), counted in slotWaiters: the same Dekker pair as for
+     * producers, with release()'s CAS BUSY -> FREE followed by its read of slotWaiters; and since
+     * thread termination signals nobody, it rescans every 20 ms for dead owners.
      *
      * Visibility between writers and readers is provided as follows: a producer writes the
      * element into the channel with a release store after its CAS; the worker reads it with an
@@ -232,6 +239,21 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
 
     /** Producers between their slow-path rescan and the end of their wait; see "Blocking". */
     private final AtomicInteger waitingProducers = new AtomicInteger();
+
+    /** Threads that need a slot while all are held wait on slotFreed under this lock. */
+    private final ReentrantLock slotLock = new ReentrantLock();
+
+    /** Signalled when a slot is given back, and by close(). */
+    private final Condition slotFreed = slotLock.newCondition();
+
+    /** Threads in awaitFreeSlot(). */
+    private final AtomicInteger slotWaiters = new AtomicInteger();
+
+    /** Whether a thread in awaitFreeSlot() rescans for dead owners periodically. Guarded by slotLock. */
+    private boolean slotRechecker;
+
+    /** How often a thread waiting for a slot looks for slots of terminated threads: 20 ms. */
+    private static final long DEAD_OWNER_RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
     /**
      * Creates a pipe with the given number of worker slots that does not count statistics.
@@ -434,11 +456,9 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
 
     /**
      * Waits for an element as a worker of this pipe, claiming a worker slot for the calling
-     * thread on its first call (see the class comment).
+     * thread on its first call, and waiting for one if all are held (see the class comment).
      *
      * @throws HandoffClosedException if the pipe is closed, or closes while this thread waits
-     * @throws IllegalStateException if the calling thread holds no slot and all {@code W} are
-     *         held by live workers
      */
     @Override
     public E take() throws InterruptedException {
@@ -448,16 +468,19 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         if (closed) {
             throw closedAndEmpty();
         }
-        return receive(currentThreadSlot(), false, 0L);
+        int slot = currentThreadSlot(false, 0L);
+        if (slot < 0) {
+            throw closedAndEmpty(); // closed while waiting for a slot
+        }
+        return receive(slot, false, 0L);
     }
 
     /**
      * Waits at most the timeout for an element as a worker of this pipe, claiming a worker slot
-     * for the calling thread on its first call (see the class comment).
+     * for the calling thread on its first call, and waiting for one if all are held (see the
+     * class comment). The timeout covers both waits.
      *
      * @return the element, or {@code null} if the time ran out or the pipe is closed
-     * @throws IllegalStateException if the calling thread holds no slot and all {@code W} are
-     *         held by live workers
      */
     @Override
     public E poll(long timeout, TimeUnit unit) throws InterruptedException {
@@ -468,7 +491,13 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         if (closed || nanos <= 0L) {
             return null; // a timeout <= 0 never waits, and only a waiting worker can be handed anything
         }
-        return receive(currentThreadSlot(), true, nanos);
+        long deadline = System.nanoTime() + nanos;
+        int slot = currentThreadSlot(true, nanos);
+        if (slot < 0) {
+            return null; // no slot in time, or closed
+        }
+        nanos = deadline - System.nanoTime();
+        return nanos > 0L ? receive(slot, true, nanos) : null;
     }
 
     /**
@@ -499,30 +528,99 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
 
     /**
      * Claims a worker slot for a handle that the caller manages: take and poll through the
-     * handle, from one thread at a time, and close it to give the slot back.
+     * handle, from one thread at a time, and close it to give the slot back. Unlike
+     * {@link #take()}, this does not wait for a slot.
      *
      * @return a handle owning one of the {@code W} slots
      * @throws IllegalStateException if all {@code W} slots are held by live workers
      */
     public Worker<E> register() {
-        return new Worker<>(this, claimSlot(EXPLICIT));
+        int slot = tryClaimSlot(EXPLICIT);
+        if (slot < 0) {
+            throw new IllegalStateException("all " + status.length
+                    + " worker slots of this PipeHandoff are held by live workers");
+        }
+        return new Worker<>(this, slot);
     }
 
-    private int currentThreadSlot() {
+    /**
+     * Returns the calling thread's slot, claiming one on its first call and waiting for one while
+     * all are held by live workers.
+     *
+     * @return the slot, or -1 if the pipe closed or (when timed) the time ran out first
+     */
+    private int currentThreadSlot(boolean timed, long nanos) throws InterruptedException {
         Integer slot = implicitSlot.get();
         if (slot == null) {
-            slot = claimSlot(Thread.currentThread());
+            int claimed = tryClaimSlot(Thread.currentThread());
+            if (claimed < 0) {
+                claimed = awaitFreeSlot(timed, nanos);
+                if (claimed < 0) {
+                    return -1;
+                }
+            }
+            slot = claimed;
             implicitSlot.set(slot);
         }
         return slot;
     }
 
     /**
+     * Waits on slotFreed until tryClaimSlot succeeds, the pipe closes, or (when timed) the time
+     * runs out. Slots given back by leave() or Worker.close() signal slotFreed; the JDK tells
+     * nobody when a thread terminates, so one of the waiters, the rechecker, also rescans for
+     * dead owners every DEAD_OWNER_RECHECK_NANOS, and hands that role on when it leaves. The
+     * others wait for a signal (or their own timeout) only, so that thousands of threads waiting
+     * for a slot cost nothing while they wait.
+     *
+     * @return the claimed slot, or -1
+     */
+    private int awaitFreeSlot(boolean timed, long nanos) throws InterruptedException {
+        slotLock.lockInterruptibly();
+        // Volatile increment before the rescans below; Dekker pair with the CAS BUSY -> FREE in
+        // release() followed by its read of slotWaiters.
+        slotWaiters.incrementAndGet();
+        boolean rechecker = false;
+        try {
+            for (;;) {
+                if (closed) {
+                    return -1;
+                }
+                int slot = tryClaimSlot(Thread.currentThread());
+                if (slot >= 0) {
+                    return slot;
+                }
+                if (timed && nanos <= 0L) {
+                    return -1;
+                }
+                if (!slotRechecker) {
+                    slotRechecker = rechecker = true;
+                }
+                counters.consumerWait();
+                if (rechecker || timed) {
+                    long wait = !rechecker ? nanos : timed ? Math.min(nanos, DEAD_OWNER_RECHECK_NANOS) : DEAD_OWNER_RECHECK_NANOS;
+                    long left = slotFreed.awaitNanos(wait);
+                    nanos -= wait - left;
+                } else {
+                    slotFreed.await();
+                }
+            }
+        } finally {
+            slotWaiters.decrementAndGet();
+            if (rechecker) {
+                slotRechecker = false;
+                slotFreed.signal(); // the next waiter takes the role on
+            }
+            slotLock.unlock();
+        }
+    }
+
+    /**
      * Claims a FREE slot, or a BUSY one whose owner thread has terminated, for owner.
      *
-     * @throws IllegalStateException if every slot is held by a live worker
+     * @return the slot, or -1 if every slot is held by a live worker
      */
-    private int claimSlot(Object owner) {
+    private int tryClaimSlot(Object owner) {
         for (int i = 0; i < status.length; i++) {
             int s = (int) STATUS.getVolatile(status, i);
             Channel channel = channels[i];
@@ -538,8 +636,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
                 return i;
             }
         }
-        throw new IllegalStateException("all " + status.length
-                + " worker slots of this PipeHandoff are held by live workers; size it to the number of consumers");
+        return -1;
     }
 
     /** Gives a slot back. Call only from its owner, while no call waits on the slot. */
@@ -552,6 +649,14 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         // CAS FREE -> BUSY reads this value.
         if (!STATUS.compareAndSet(status, slot, BUSY, FREE)) {
             throw new IllegalStateException("worker slot " + slot + " released while not BUSY");
+        }
+        if (slotWaiters.get() > 0) { // after the CAS: the other half of the Dekker pair in awaitFreeSlot()
+            slotLock.lock();
+            try {
+                slotFreed.signal();
+            } finally {
+                slotLock.unlock();
+            }
         }
     }
 
@@ -772,6 +877,30 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         }
     }
 
+    /**
+     * Hands over each element of c in turn, as {@link #add} does; fails with
+     * {@link IllegalStateException} at the first element for which no worker waits. Checks every
+     * element for null, and the pipe for closed, before handing any over.
+     *
+     * @throws NullPointerException if c or any of its elements is null
+     * @throws IllegalArgumentException if c is this pipe
+     * @throws HandoffClosedException if the pipe is closed
+     * @throws IllegalStateException if no worker waits for one of the elements; the elements
+     *         before it have been handed over
+     */
+    @Override
+    public boolean addAll(Collection<? extends E> c) {
+        Objects.requireNonNull(c, "collection");
+        if (c == this) {
+            throw new IllegalArgumentException("cannot add a handoff to itself");
+        }
+        for (E e : c) {
+            checkElement(e);
+        }
+        ensureOpen();
+        return super.addAll(c);
+    }
+
     // ---- a queue of capacity zero ----
 
     /** Returns 0: a pipe holds no elements. */
@@ -866,6 +995,12 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
             workerWaiting.signalAll(); // producers: they recheck closed under producerLock and throw
         } finally {
             producerLock.unlock();
+        }
+        slotLock.lock();
+        try {
+            slotFreed.signalAll(); // threads waiting for a slot: they recheck closed under slotLock
+        } finally {
+            slotLock.unlock();
         }
         for (int i = 0; i < status.length; i++) {
             // Volatile read, after the write of closed (the other half of the Dekker pair).

@@ -44,6 +44,10 @@ class PipeHandoffTest {
         }
     }
 
+    static boolean blocked(Thread t) {
+        return t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING;
+    }
+
     /** Starts a thread that takes once from pipe and stores what it got (or threw). */
     static Thread takeOnce(PipeHandoff<String> pipe, AtomicReference<Object> got) {
         return Thread.ofPlatform().start(() -> {
@@ -201,8 +205,8 @@ class PipeHandoffTest {
     }
 
     @Test
-    void aThreadThatCannotGetASlotIsToldWhy() throws InterruptedException {
-        PipeHandoff<String> pipe = new PipeHandoff<>(1);
+    void aThreadThatFindsEverySlotHeldWaitsForOne() throws InterruptedException {
+        PipeHandoff<String> pipe = new PipeHandoff<>(1, true);
         CountDownLatch hold = new CountDownLatch(1);
         Thread holder = Thread.ofPlatform().start(() -> {
             try {
@@ -216,15 +220,41 @@ class PipeHandoffTest {
             try (PipeHandoff.Worker<String> w = pipe.register()) {
                 return false;
             } catch (IllegalStateException taken) {
-                return true;
+                return true; // register() does not wait for a slot
             }
         });
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> pipe.poll(1, TimeUnit.MILLISECONDS));
-        assertTrue(e.getMessage().contains("1 worker slots"), e.getMessage());
+        assertNull(pipe.poll(30, TimeUnit.MILLISECONDS), "no slot within the timeout");
+        AtomicReference<Object> got = new AtomicReference<>();
+        Thread latecomer = takeOnce(pipe, got);
+        await("the latecomer waits for a slot", () -> blocked(latecomer));
+        assertFalse(pipe.offer("nobody waits in a slot yet"));
         hold.countDown();
         holder.join();
-        // The holder is dead: its slot is reclaimed by the next thread that needs one.
-        assertNull(pipe.poll(1, TimeUnit.MILLISECONDS));
+        // The holder is dead: the latecomer notices within 20 ms and takes its slot over.
+        await("the latecomer waits in the slot", () -> pipe.remainingCapacity() == 1);
+        pipe.put("job");
+        latecomer.join();
+        assertEquals("job", got.get());
+    }
+
+    @Test
+    void aSlotGivenBackIsTakenByAWaitingThreadAndCloseWakesTheRest() throws InterruptedException {
+        PipeHandoff<String> pipe = new PipeHandoff<>(1);
+        PipeHandoff.Worker<String> handle = pipe.register();
+        AtomicReference<Object> first = new AtomicReference<>();
+        AtomicReference<Object> second = new AtomicReference<>();
+        Thread a = takeOnce(pipe, first);
+        Thread b = takeOnce(pipe, second);
+        await("both wait for a slot", () -> blocked(a) && blocked(b));
+        handle.close();
+        await("one of them waits in the slot", () -> pipe.remainingCapacity() == 1);
+        pipe.put("job");
+        pipe.close();
+        a.join();
+        b.join();
+        List<Object> results = List.of(first.get(), second.get());
+        assertTrue(results.contains("job"), results.toString());
+        assertTrue(results.stream().anyMatch(r -> r instanceof HandoffClosedException), results.toString());
     }
 
     @Test
@@ -353,7 +383,6 @@ class PipeHandoffTest {
         }
         HandoffStats stats = pipe.stats();
         assertEquals(stats.puts(), stats.takes());
-        System.out.println("race test: " + stats);
         assertTrue(stats.searchConflicts() > 0, "the race was exercised: " + stats);
     }
 }

@@ -23,6 +23,7 @@ import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -48,8 +49,12 @@ class VirtualThreadPinningTest {
 
     static final String PINNED = "jdk.VirtualThreadPinned";
 
-    static Stream<String> kinds() {
-        return Handoffs.kinds().stream();
+    /** Every kind, and the parallel hash table also in its papers' form, whose slots are monitors. */
+    static Stream<Arguments> variants() {
+        Stream<Arguments> kinds = Handoffs.kinds().stream().map(kind -> Arguments.of(kind, ""));
+        return Handoffs.kinds().contains("pht")
+                ? Stream.concat(kinds, Stream.of(Arguments.of("pht", ",slots=monitor")))
+                : kinds;
     }
 
     interface Workload {
@@ -91,14 +96,14 @@ class VirtualThreadPinningTest {
                 .map(RecordedFrame::getMethod).anyMatch(m -> m.getType().getName().equals(className));
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("kinds")
-    void virtualThreadsBlockedInAHandoffDoNotPinTheirCarrier(String kind) throws Exception {
+    @ParameterizedTest(name = "{0}{1}")
+    @MethodSource("variants")
+    void virtualThreadsBlockedInAHandoffDoNotPinTheirCarrier(String kind, String options) throws Exception {
         int producers = 64;
         int consumers = 16;
         int perProducer = 200;
         // Small: producers block on full buffers; the pipe has one slot per consumer and no buffer.
-        Handoff<Integer> handoff = Handoffs.create(kind + ":" + (kind.equals("pipe") ? consumers : 2) + ",stats");
+        Handoff<Integer> handoff = Handoffs.create(kind + ":" + (kind.equals("pipe") ? consumers : 2) + options + ",stats");
         AtomicInteger received = new AtomicInteger();
         AtomicInteger failures = new AtomicInteger();
         List<RecordedEvent> pinned = pinnedEventsDuring(() -> {
