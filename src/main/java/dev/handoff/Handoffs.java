@@ -188,7 +188,7 @@ public final class Handoffs {
             if (spec == null) {
                 throw new NullPointerException("handoff spec");
             }
-            String[] parts = spec.trim().split(",");
+            String[] parts = spec.trim().split(",", -1);
             String head = parts[0].trim();
             int colon = head.indexOf(':');
             if (colon < 0) {
@@ -202,8 +202,14 @@ public final class Handoffs {
             }
             int capacity = parseCapacity(head.substring(colon + 1).trim(), spec);
             Set<String> options = new LinkedHashSet<>();
-            Arrays.stream(parts).skip(1).map(String::trim).map(o -> o.toLowerCase(Locale.ROOT))
-                    .forEach(options::add);
+            for (String part : Arrays.asList(parts).subList(1, parts.length)) {
+                String option = part.trim().toLowerCase(Locale.ROOT);
+                if (option.isEmpty()) {
+                    throw new IllegalArgumentException("handoff spec '" + spec
+                            + "' has an empty option (a stray comma?)" + usage());
+                }
+                options.add(option);
+            }
             boolean stats = options.remove("stats");
             return new Spec(kind, capacity, stats, options);
         }

@@ -1,0 +1,334 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff.jcstress;
+
+import dev.handoff.Handoff;
+import dev.handoff.Handoffs;
+import java.util.concurrent.locks.ReentrantLock;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.II_Result;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+/*
+    How to run this lesson:
+        $ /usr/lib/jvm/temurin-25-jdk-amd64/bin/java -jar jcstress-tests/target/jcstress.jar \
+              -t Handoff_03_IndicesOutsideTheLock -m quick
+
+    Lesson 3: exactly once. A circular buffer of two cells; each of the two actors offers one
+    element and then polls one (jcstress runs no more actors than CPUs, and this machine has two,
+    so "two producers and two consumers" are two threads that each produce and consume). The
+    arbiter drains what is left. r1, r2 count how often elements 1 and 2 were seen: taken by an
+    actor or left inside. Each must be seen exactly once: "1, 1".
+
+    The racy ring holds its lock while it writes the cell and the count, but advances putIndex
+    and takeIndex after unlocking, "since only this thread is using that index". It is not: the
+    next producer can enter the lock before the index moved, write the same cell and overwrite
+    the first element (lost, "0, 1" or "1, 0"), and the next consumer can read the same cell
+    again (duplicated, "2, 0" or "0, 2"). The fix is to move the two index updates back inside
+    the critical section: the lock protects an invariant (putIndex == takeIndex + count mod n),
+    and every write that takes part in it must happen under the lock.
+
+    The same actors then run against every buffered handoff of the library (the circular buffer,
+    the lock-split queue, the parallel hash table in both slot forms), where any outcome but
+    "1, 1" is FORBIDDEN. The pipe holds nothing, so its exactly-once test is Handoff_09.
+
+    Observed on this machine: see docs/teaching.md for the table and the command.
+
+    Ties back to the BlockingQueue contract: every element offered is either still inside or
+    returned by exactly one poll/take; and the memory-consistency clause (the unlock at the end
+    of an offer happens-before the lock at the start of the poll that takes that element).
+ */
+public class Handoff_03_IndicesOutsideTheLock {
+
+    private Handoff_03_IndicesOutsideTheLock() {
+    }
+
+    /**
+     * Deliberately wrong: {@code offer} and {@code poll} advance their index after unlocking
+     * (the two lines marked {@code <- the race}), so two producers can write the same cell and
+     * two consumers can read it.
+     */
+    static final class RacyRing {
+        private final Object[] items = new Object[2];
+        private int putIndex;
+        private int takeIndex;
+        private int count;
+        private final ReentrantLock lock = new ReentrantLock();
+
+        boolean offer(Integer e) {
+            int i;
+            lock.lock();
+            try {
+                if (count == items.length) {
+                    return false;
+                }
+                i = putIndex;
+                items[i] = e;
+                count++;
+            } finally {
+                lock.unlock();
+            }
+            putIndex = following(i);             // <- the race: another producer may use i meanwhile
+            return true;
+        }
+
+        Integer poll() {
+            int i;
+            Integer e;
+            lock.lock();
+            try {
+                if (count == 0) {
+                    return null;
+                }
+                i = takeIndex;
+                e = (Integer) items[i];
+                items[i] = null;
+                count--;
+            } finally {
+                lock.unlock();
+            }
+            takeIndex = following(i);            // <- the race: another consumer may use i meanwhile
+            return e;
+        }
+    }
+
+    /** The fix: the same ring with both index updates back under the lock. */
+    static final class Ring {
+        private final Object[] items = new Object[2];
+        private int putIndex;
+        private int takeIndex;
+        private int count;
+        private final ReentrantLock lock = new ReentrantLock();
+
+        boolean offer(Integer e) {
+            int i;
+            lock.lock();
+            try {
+                if (count == items.length) {
+                    return false;
+                }
+                i = putIndex;
+                items[i] = e;
+                count++;
+                putIndex = following(i);         // the fix: under the lock
+            } finally {
+                lock.unlock();
+            }
+            return true;
+        }
+
+        Integer poll() {
+            int i;
+            Integer e;
+            lock.lock();
+            try {
+                if (count == 0) {
+                    return null;
+                }
+                i = takeIndex;
+                e = (Integer) items[i];
+                items[i] = null;
+                count--;
+                takeIndex = following(i);        // the fix: under the lock
+            } finally {
+                lock.unlock();
+            }
+            return e;
+        }
+    }
+
+    static int following(int i) {
+        return i == 1 ? 0 : 1;
+    }
+
+    /** Counts element e among what the actors took and what polling {@code leftovers} finds. */
+    static void count(II_Result r, Integer taken1, Integer taken2, Integer... leftovers) {
+        int[] seen = new int[3];
+        for (Integer e : new Integer[] {taken1, taken2}) {
+            if (e != null) {
+                seen[e]++;
+            }
+        }
+        for (Integer e : leftovers) {
+            if (e != null) {
+                seen[e]++;
+            }
+        }
+        r.r1 = seen[1];
+        r.r2 = seen[2];
+    }
+
+    @JCStressTest
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
+    @Outcome(id = {"0, 1", "1, 0", "0, 0"}, expect = ACCEPTABLE_INTERESTING, desc = "an element was lost: its cell was overwritten")
+    @Outcome(id = {"2, 0", "0, 2", "2, 1", "1, 2", "2, 2"}, expect = ACCEPTABLE_INTERESTING, desc = "an element was delivered twice")
+    @Outcome(expect = ACCEPTABLE_INTERESTING, desc = "lost and duplicated")
+    @State
+    public static class RacyRingExactlyOnce {
+        private final RacyRing buffer = new RacyRing();
+        private Integer taken1;
+        private Integer taken2;
+
+        @Actor
+        public void actor1() {
+            buffer.offer(1);
+            taken1 = buffer.poll();
+        }
+
+        @Actor
+        public void actor2() {
+            buffer.offer(2);
+            taken2 = buffer.poll();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            count(r, taken1, taken2, buffer.poll(), buffer.poll());
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
+    @Outcome(id = {"0, 1", "1, 0", "0, 0"}, expect = FORBIDDEN, desc = "an element was lost: its cell was overwritten")
+    @Outcome(id = {"2, 0", "0, 2", "2, 1", "1, 2", "2, 2"}, expect = FORBIDDEN, desc = "an element was delivered twice")
+    @Outcome(expect = FORBIDDEN, desc = "lost and duplicated")
+    @State
+    public static class RingExactlyOnce {
+        private final Ring buffer = new Ring();
+        private Integer taken1;
+        private Integer taken2;
+
+        @Actor
+        public void actor1() {
+            buffer.offer(1);
+            taken1 = buffer.poll();
+        }
+
+        @Actor
+        public void actor2() {
+            buffer.offer(2);
+            taken2 = buffer.poll();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            count(r, taken1, taken2, buffer.poll(), buffer.poll());
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
+    @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")
+    @State
+    public static class CircularBufferExactlyOnce {
+        private final Handoff<Integer> buffer = Handoffs.create("circular:2");
+        private Integer taken1;
+        private Integer taken2;
+
+        @Actor
+        public void actor1() {
+            buffer.offer(1);
+            taken1 = buffer.poll();
+        }
+
+        @Actor
+        public void actor2() {
+            buffer.offer(2);
+            taken2 = buffer.poll();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            count(r, taken1, taken2, buffer.poll(), buffer.poll());
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
+    @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")
+    @State
+    public static class LockSplitQueueExactlyOnce {
+        private final Handoff<Integer> buffer = Handoffs.create("lock-split:2");
+        private Integer taken1;
+        private Integer taken2;
+
+        @Actor
+        public void actor1() {
+            buffer.offer(1);
+            taken1 = buffer.poll();
+        }
+
+        @Actor
+        public void actor2() {
+            buffer.offer(2);
+            taken2 = buffer.poll();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            count(r, taken1, taken2, buffer.poll(), buffer.poll());
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
+    @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")
+    @State
+    public static class ParallelHashTableMonitorExactlyOnce {
+        private final Handoff<Integer> buffer = Handoffs.create("pht:2,slots=monitor");
+        private Integer taken1;
+        private Integer taken2;
+
+        @Actor
+        public void actor1() {
+            buffer.offer(1);
+            taken1 = buffer.poll();
+        }
+
+        @Actor
+        public void actor2() {
+            buffer.offer(2);
+            taken2 = buffer.poll();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            count(r, taken1, taken2, buffer.poll(), buffer.poll());
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
+    @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")
+    @State
+    public static class ParallelHashTableCasExactlyOnce {
+        private final Handoff<Integer> buffer = Handoffs.create("pht:2,slots=cas");
+        private Integer taken1;
+        private Integer taken2;
+
+        @Actor
+        public void actor1() {
+            buffer.offer(1);
+            taken1 = buffer.poll();
+        }
+
+        @Actor
+        public void actor2() {
+            buffer.offer(2);
+            taken2 = buffer.poll();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            count(r, taken1, taken2, buffer.poll(), buffer.poll());
+        }
+    }
+}

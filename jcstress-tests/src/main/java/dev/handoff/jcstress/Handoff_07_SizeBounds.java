@@ -1,0 +1,145 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff.jcstress;
+
+import dev.handoff.Handoff;
+import dev.handoff.Handoffs;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.II_Result;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+/*
+    How to run this lesson:
+        $ /usr/lib/jvm/temurin-25-jdk-amd64/bin/java -jar jcstress-tests/target/jcstress.jar \
+              -t Handoff_07_SizeBounds -m quick
+
+    Lesson 7: snapshots stay in range. One actor fills a handoff of capacity 2 and empties it
+    again; the other reads size() and remainingCapacity() while it does. Neither may leave
+    [0, 2], whatever the interleaving: a count updated in two steps (decrement before the check,
+    or a counter shared by two locks without an atomic) would show -1 or 3 here. The sum may
+    differ from 2 while the handoff is changing: the two reads are two snapshots.
+
+    For the pipe, which holds nothing, the filling actor is a worker whose timed polls make it
+    wait and stop waiting; size() must stay 0 and remainingCapacity() (the workers waiting now)
+    within [0, 2].
+
+    r1: size(); r2: remainingCapacity().
+
+    Ties back to the BlockingQueue contract: remainingCapacity() is "the number of additional
+    elements that this queue can ideally accept", never negative, and size() never above it.
+ */
+public class Handoff_07_SizeBounds {
+
+    private Handoff_07_SizeBounds() {
+    }
+
+    static void fillAndEmpty(Handoff<Integer> h) {
+        h.offer(1);
+        h.offer(2);
+        h.poll();
+        h.poll();
+    }
+
+    static void observe(Handoff<Integer> h, II_Result r) {
+        r.r1 = h.size();
+        r.r2 = h.remainingCapacity();
+    }
+
+    @JCStressTest
+    @Outcome(id = "[012], [012]", expect = ACCEPTABLE, desc = "both within [0, capacity]")
+    @Outcome(expect = FORBIDDEN, desc = "a snapshot left [0, capacity]")
+    @State
+    public static class CircularBuffer {
+        private final Handoff<Integer> h = Handoffs.create("circular:2");
+
+        @Actor
+        public void fillAndEmpty() {
+            Handoff_07_SizeBounds.fillAndEmpty(h);
+        }
+
+        @Actor
+        public void observe(II_Result r) {
+            Handoff_07_SizeBounds.observe(h, r);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "[012], [012]", expect = ACCEPTABLE, desc = "both within [0, capacity]")
+    @Outcome(expect = FORBIDDEN, desc = "a snapshot left [0, capacity]")
+    @State
+    public static class LockSplitQueue {
+        private final Handoff<Integer> h = Handoffs.create("lock-split:2");
+
+        @Actor
+        public void fillAndEmpty() {
+            Handoff_07_SizeBounds.fillAndEmpty(h);
+        }
+
+        @Actor
+        public void observe(II_Result r) {
+            Handoff_07_SizeBounds.observe(h, r);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "[012], [012]", expect = ACCEPTABLE, desc = "both within [0, capacity]")
+    @Outcome(expect = FORBIDDEN, desc = "a snapshot left [0, capacity]")
+    @State
+    public static class ParallelHashTableMonitor {
+        private final Handoff<Integer> h = Handoffs.create("pht:2,slots=monitor");
+
+        @Actor
+        public void fillAndEmpty() {
+            Handoff_07_SizeBounds.fillAndEmpty(h);
+        }
+
+        @Actor
+        public void observe(II_Result r) {
+            Handoff_07_SizeBounds.observe(h, r);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "[012], [012]", expect = ACCEPTABLE, desc = "both within [0, capacity]")
+    @Outcome(expect = FORBIDDEN, desc = "a snapshot left [0, capacity]")
+    @State
+    public static class ParallelHashTableCas {
+        private final Handoff<Integer> h = Handoffs.create("pht:2,slots=cas");
+
+        @Actor
+        public void fillAndEmpty() {
+            Handoff_07_SizeBounds.fillAndEmpty(h);
+        }
+
+        @Actor
+        public void observe(II_Result r) {
+            Handoff_07_SizeBounds.observe(h, r);
+        }
+    }
+
+    /** The pipe: size() is always 0, remainingCapacity() counts the workers waiting now. */
+    @JCStressTest
+    @Outcome(id = "0, [012]", expect = ACCEPTABLE, desc = "size 0 (a pipe holds nothing), waiting workers within [0, capacity]")
+    @Outcome(expect = FORBIDDEN, desc = "a snapshot left [0, capacity]")
+    @State
+    public static class PipeHandoff {
+        private final Handoff<Integer> h = Handoffs.create("pipe:2");
+
+        @Actor
+        public void waitTwice() {
+            Timed.poll(h, 10); // a worker: waiting, then not, twice
+            Timed.poll(h, 10);
+        }
+
+        @Actor
+        public void observe(II_Result r) {
+            Handoff_07_SizeBounds.observe(h, r);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff.jcstress;
+
+import dev.handoff.Handoff;
+import dev.handoff.Handoffs;
+import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressTest;
+import org.openjdk.jcstress.annotations.Outcome;
+import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.II_Result;
+
+import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
+import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
+
+/*
+    How to run this lesson:
+        $ /usr/lib/jvm/temurin-25-jdk-amd64/bin/java -jar jcstress-tests/target/jcstress.jar \
+              -t Handoff_08_HashTableConflicts -m quick
+
+    Lesson 8: the parallel hash table's conflicts, in both slot forms. (Two producers reaching
+    the same empty slot, neither overwritten, is lesson 1's ParallelHashTable*Insert.)
+
+    TwoConsumers: a table of capacity 2 holds elements 1 and 2; two consumers poll at once. Each
+    starts its probe at a random slot, so half the time both reach the same occupied slot first;
+    exactly one may win it (its compare-and-set from the element to null), and the loser must
+    probe on and take the other element. r1, r2: what each consumer took; "1, 2" or "2, 1" only.
+
+    SingleProducer: the papers' setting, one producer and one consumer. The producer offers 1
+    and then 2; the consumer polls twice; the arbiter drains the rest. r1, r2 count how often
+    elements 1 and 2 were seen: "1, 1" only.
+
+    Ties back to the BlockingQueue contract: each element is removed by exactly one poll/take.
+ */
+public class Handoff_08_HashTableConflicts {
+
+    private Handoff_08_HashTableConflicts() {
+    }
+
+    static Handoff<Integer> holding(String spec, Integer... elements) {
+        Handoff<Integer> h = Handoffs.create(spec);
+        for (Integer e : elements) {
+            h.add(e);
+        }
+        return h;
+    }
+
+    static int value(Integer e) {
+        return e == null ? 0 : e;
+    }
+
+    @JCStressTest
+    @Outcome(id = {"1, 2", "2, 1"}, expect = ACCEPTABLE, desc = "each consumer took a different element")
+    @Outcome(expect = FORBIDDEN, desc = "an element taken twice, or a poll found nothing in a full table")
+    @State
+    public static class MonitorTwoConsumers {
+        private final Handoff<Integer> table = holding("pht:2,slots=monitor", 1, 2);
+
+        @Actor
+        public void consumer1(II_Result r) {
+            r.r1 = value(table.poll());
+        }
+
+        @Actor
+        public void consumer2(II_Result r) {
+            r.r2 = value(table.poll());
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = {"1, 2", "2, 1"}, expect = ACCEPTABLE, desc = "each consumer took a different element")
+    @Outcome(expect = FORBIDDEN, desc = "an element taken twice, or a poll found nothing in a full table")
+    @State
+    public static class CasTwoConsumers {
+        private final Handoff<Integer> table = holding("pht:2,slots=cas", 1, 2);
+
+        @Actor
+        public void consumer1(II_Result r) {
+            r.r1 = value(table.poll());
+        }
+
+        @Actor
+        public void consumer2(II_Result r) {
+            r.r2 = value(table.poll());
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
+    @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")
+    @State
+    public static class MonitorSingleProducer {
+        private final Handoff<Integer> table = Handoffs.create("pht:2,slots=monitor");
+        private Integer taken1;
+        private Integer taken2;
+
+        @Actor
+        public void producer() {
+            table.offer(1);
+            table.offer(2);
+        }
+
+        @Actor
+        public void consumer() {
+            taken1 = table.poll();
+            taken2 = table.poll();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            Handoff_03_IndicesOutsideTheLock.count(r, taken1, taken2, table.poll(), table.poll());
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
+    @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")
+    @State
+    public static class CasSingleProducer {
+        private final Handoff<Integer> table = Handoffs.create("pht:2,slots=cas");
+        private Integer taken1;
+        private Integer taken2;
+
+        @Actor
+        public void producer() {
+            table.offer(1);
+            table.offer(2);
+        }
+
+        @Actor
+        public void consumer() {
+            taken1 = table.poll();
+            taken2 = table.poll();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            Handoff_03_IndicesOutsideTheLock.count(r, taken1, taken2, table.poll(), table.poll());
+        }
+    }
+}

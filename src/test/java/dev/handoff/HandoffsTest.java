@@ -1,0 +1,67 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Handoffs.create: every kind by name, and a clear IllegalArgumentException for every bad spec. */
+class HandoffsTest {
+
+    @Test
+    void createsEveryKindByNameWithTheExactCapacity() {
+        assertInstanceOf(CircularBuffer.class, Handoffs.create("circular:101"));
+        assertInstanceOf(LockSplitQueue.class, Handoffs.create("lock-split:1024"));
+        assertInstanceOf(ParallelHashTable.class, Handoffs.create("pht:101"));
+        assertInstanceOf(PipeHandoff.class, Handoffs.create("pipe:150"));
+        for (String kind : Handoffs.kinds()) {
+            assertEquals(7, Handoffs.create(kind + ":7").capacity(), kind);
+        }
+    }
+
+    @Test
+    void statsOptionTurnsCountingOnForEveryKind() {
+        for (String kind : Handoffs.kinds()) {
+            assertFalse(Handoffs.create(kind + ":3").stats().enabled(), kind);
+            assertTrue(Handoffs.create(kind + ":3,stats").stats().enabled(), kind);
+        }
+    }
+
+    @Test
+    void slotFormIsChosenBySpec() {
+        ParallelHashTable<Object> monitor = (ParallelHashTable<Object>) Handoffs.create("pht:11,slots=monitor");
+        assertEquals(ParallelHashTable.SlotForm.MONITOR, monitor.slotForm());
+        ParallelHashTable<Object> cas = (ParallelHashTable<Object>) Handoffs.create("pht:11, slots=cas ,stats");
+        assertEquals(ParallelHashTable.SlotForm.CAS, cas.slotForm());
+    }
+
+    @Test
+    void unknownKindListsTheValidKinds() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Handoffs.create("ring:8"));
+        for (String kind : Handoffs.kinds()) {
+            assertTrue(e.getMessage().contains(kind), e.getMessage());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "circular", "circular:", "circular:0", "circular:-1", "circular:x",
+            "circular:99999999999", "circular:5,", "circular:5,,stats", "circular:5,fast",
+            "pht:11,slots=wood", "lock-split:4,slots=cas"})
+    void badSpecIsIllegalArgumentWithTheSpecInTheMessage(String spec) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Handoffs.create(spec));
+        assertTrue(e.getMessage().contains("'" + spec + "'") || e.getMessage().contains(spec.trim()), e.getMessage());
+    }
+
+    @Test
+    void nullSpecIsNullPointerException() {
+        assertThrows(NullPointerException.class, () -> Handoffs.create(null));
+    }
+}
