@@ -13,7 +13,8 @@ package dev.handoff;
  * sharing one producer. So each side of a handoff keeps one budget: a spin that caught its
  * element (or room) doubles it, up to {@link #MAX_SPINS}; a spin that ran out and parked anyway
  * halves it, down to no spinning at all. With no budget left, every {@link #PROBE_PERIOD}-th wait
- * still tries a short spin, so that the budget grows back when spinning starts to pay again. In
+ * still tries a full spin, and one that catches restores the full budget at once, so that
+ * spinning comes back as soon as it pays again. In
  * the steady state of a fast handoff (every spin catches) the budget is only read.
  */
 final class AdaptiveSpin {
@@ -30,10 +31,8 @@ final class AdaptiveSpin {
     /** At most this many Thread.onSpinWait() rounds: a few microseconds. */
     static final int MAX_SPINS = 128;
 
-    /** With no budget, one wait in this many still spins PROBE_SPINS rounds. */
-    static final int PROBE_PERIOD = 32;
-
-    private static final int PROBE_SPINS = 16;
+    /** With no budget, one wait in this many still spins MAX_SPINS rounds. */
+    static final int PROBE_PERIOD = 16;
 
     /** The current budget; plain and racy by design, see the notes. */
     private int spins = MAX_SPINS;
@@ -45,7 +44,7 @@ final class AdaptiveSpin {
     int budget() {
         int s = spins;
         if (s == 0 && (++waits % PROBE_PERIOD) == 0) {
-            return PROBE_SPINS;
+            return MAX_SPINS;
         }
         return s;
     }
@@ -59,7 +58,8 @@ final class AdaptiveSpin {
             return; // nothing was tried, nothing learnt
         }
         int s = spins;
-        int next = caught ? Math.min(MAX_SPINS, 2 * s + 1) : s >> 1;
+        // caught: at least the budget that caught (a probe restores MAX_SPINS at once)
+        int next = caught ? Math.min(MAX_SPINS, Math.max(budget, 2 * s + 1)) : s >> 1;
         if (next != s) {
             spins = next; // written only on change: a steady budget stays in every reader's cache
         }
