@@ -56,10 +56,12 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * without the lock while the buffer looks empty (an opaque read, a hint only: the decision is
      * made again under the lock), so that an element arriving within a microsecond or two is
      * taken without parking and without anyone having to wake anyone; put() likewise while the
-     * buffer looks full. Only then does it await, which parks. How long to spin is learnt per
-     * side (AdaptiveSpin): up to 128 rounds of Thread.onSpinWait() while recent spins caught what
-     * they waited for, none while they ran out, so that spinning gives way when the machine has more
-     * runnable threads than CPUs or many consumers share one producer. The spin
+     * buffer looks full. Only then does it await, which parks. The spin is SPINS rounds of
+     * Thread.onSpinWait() (about 3 us here) and then YIELDS rounds of Thread.yield(), so that a
+     * spinner gives its CPU to the thread it waits for when there are more runnable threads than
+     * CPUs. A budget that adapted to failed spins was tried and dropped: once the partner parks,
+     * every spin fails, the budget falls to nothing and the pair stays in the slow park/unpark
+     * mode (round trip 47 us against 0.7 us with the fixed spin, docs/benchmarks.md). The spin
      * reads count and never writes it, so it does not fight the lock holder for the lock's
      * cache line; spinning on the lock itself (tryLock in a loop) was measured and dropped: it
      * stopped the producer from filling the buffer in runs while the consumer slept, which is
@@ -112,11 +114,11 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     /** Producers wait here while the buffer is full. */
     private final Condition notFull;
 
-    /** How long take() spins before it locks to await; learnt from its spins (see the notes). */
-    private final AdaptiveSpin consumerSpin = new AdaptiveSpin();
+    /** Rounds of Thread.onSpinWait() before a waiting put/take yields: about 3 us here. */
+    private static final int SPINS = 128;
 
-    /** How long put() spins before it locks to await. */
-    private final AdaptiveSpin producerSpin = new AdaptiveSpin();
+    /** Thread.yield() rounds after the spins, before a waiting put/take locks and parks. */
+    private static final int YIELDS = 4;
 
     private static final VarHandle COUNT;
 
@@ -197,37 +199,35 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     // ---- waiting: spin on the count, then park (see the notes) ----
 
     /**
-     * Spins while the buffer looks empty, for at most consumerSpin's budget, and tells it whether
-     * the spin caught an element. No lock; a hint only.
+     * Spins while the buffer looks empty, for at most SPINS + YIELDS rounds. No lock; a hint only.
      */
     private void spinWhileEmpty() {
         if ((int) COUNT.getOpaque(this) != 0) {
             return; // getOpaque pairs with setOpaque in setCount
         }
-        int budget = consumerSpin.budget();
-        int left = budget;
-        while (left > 0 && (int) COUNT.getOpaque(this) == 0 && !closed) {
-            Thread.onSpinWait();
-            left--;
+        for (int i = 0; i < SPINS + YIELDS && (int) COUNT.getOpaque(this) == 0 && !closed; i++) {
+            if (i < SPINS) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield(); // give way: the thread we wait for may need this CPU
+            }
         }
-        consumerSpin.spun(budget, left > 0);
     }
 
     /**
-     * Spins while the buffer looks full, for at most producerSpin's budget, and tells it whether
-     * the spin caught room. No lock; a hint only.
+     * Spins while the buffer looks full, for at most SPINS + YIELDS rounds. No lock; a hint only.
      */
     private void spinWhileFull() {
         if ((int) COUNT.getOpaque(this) != items.length) {
             return; // getOpaque pairs with setOpaque in setCount
         }
-        int budget = producerSpin.budget();
-        int left = budget;
-        while (left > 0 && (int) COUNT.getOpaque(this) == items.length && !closed) {
-            Thread.onSpinWait();
-            left--;
+        for (int i = 0; i < SPINS + YIELDS && (int) COUNT.getOpaque(this) == items.length && !closed; i++) {
+            if (i < SPINS) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield(); // give way: the thread we wait for may need this CPU
+            }
         }
-        producerSpin.spun(budget, left > 0);
     }
 
     private int next(int index) {

@@ -68,9 +68,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * Spinning before parking. Parking a consumer and waking it again costs the producer a lock,
      * a signal and an unpark, and the consumer 25-35 us on the reference machine, while the next
      * element often arrives within a microsecond. So take() (put()) first re-reads count without
-     * any lock while the queue looks empty (full), for as many rounds as its side's AdaptiveSpin
-     * allows: up to 128 rounds while recent spins caught what they waited for, none while they ran
-     * out (a loaded machine, or many consumers sharing one producer), so that spinning gives way. The timed
+     * any lock while the queue looks empty (full): SPINS rounds of Thread.onSpinWait() (about
+     * 3 us here), then YIELDS rounds of Thread.yield(), so that a spinner gives its CPU to the
+     * thread it waits for when there are more runnable threads than CPUs. The timed
      * poll/offer do not spin, so that a timeout <= 0 never waits.
      *
      * Close. closed is written under putLock, and producers read it under putLock, so an insert
@@ -132,11 +132,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     /** Producers in notFull.await(), or about to be. */
     private volatile int waitingProducers;
 
-    /** How long take() spins before it locks to await; learnt from its spins (see the notes). */
-    private final AdaptiveSpin consumerSpin = new AdaptiveSpin();
+    /** Rounds of Thread.onSpinWait() before a waiting put/take yields: about 3 us here. */
+    private static final int SPINS = 128;
 
-    /** How long put() spins before it locks to await. */
-    private final AdaptiveSpin producerSpin = new AdaptiveSpin();
+    /** Thread.yield() rounds after the spins, before a waiting put/take locks and parks. */
+    private static final int YIELDS = 4;
 
     private static final VarHandle WAITING_CONSUMERS;
     private static final VarHandle WAITING_PRODUCERS;
@@ -350,20 +350,19 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     }
 
     /**
-     * Spins while the queue looks full, for at most producerSpin's budget, and tells it whether the
-     * spin caught room. No lock; a hint only.
+     * Spins while the queue looks full, for at most SPINS + YIELDS rounds. No lock; a hint only.
      */
     private void spinWhileFull() {
         if (count.get() != capacity) {
             return;
         }
-        int budget = producerSpin.budget();
-        int left = budget;
-        while (left > 0 && count.get() == capacity && !closed) {
-            Thread.onSpinWait();
-            left--;
+        for (int i = 0; i < SPINS + YIELDS && count.get() == capacity && !closed; i++) {
+            if (i < SPINS) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield(); // give way: the thread we wait for may need this CPU
+            }
         }
-        producerSpin.spun(budget, left > 0);
     }
 
     // ---- removing ----
@@ -482,20 +481,19 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     }
 
     /**
-     * Spins while the queue looks empty, for at most consumerSpin's budget, and tells it whether
-     * the spin caught an element. No lock; a hint only.
+     * Spins while the queue looks empty, for at most SPINS + YIELDS rounds. No lock; a hint only.
      */
     private void spinWhileEmpty() {
         if (count.get() != 0) {
             return;
         }
-        int budget = consumerSpin.budget();
-        int left = budget;
-        while (left > 0 && count.get() == 0 && !closed) {
-            Thread.onSpinWait();
-            left--;
+        for (int i = 0; i < SPINS + YIELDS && count.get() == 0 && !closed; i++) {
+            if (i < SPINS) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield(); // give way: the thread we wait for may need this CPU
+            }
         }
-        consumerSpin.spun(budget, left > 0);
     }
 
     @Override
