@@ -3,6 +3,8 @@
  */
 package dev.handoff;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -44,9 +46,25 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      *
      * The papers' buffer used one monitor and notifyAll, so every put woke every waiting worker
      * and all but one went back to sleep. Here the lock has two conditions, notEmpty for consumers
-     * and notFull for producers, and each insert or removal signals one waiter of the other side.
-     * Condition.signal() with no waiter costs a read of the wait queue's head, so nothing is gained
-     * by tracking waiters separately.
+     * and notFull for producers, and each insert or removal signals one waiter of the other side,
+     * and only when one is waiting (waitingConsumers, waitingProducers: counted under lock
+     * around each await, so a signal is never skipped while someone sleeps).
+     *
+     * Waiting costs more than the work: on the reference machine (2 vCPUs, docs/benchmarks.md) a
+     * lock or a buffer cell moves between CPUs in 50-66 ns, while parking a thread and waking it
+     * on the other CPU costs 25-35 us. So before taking the lock, take() spins reading count
+     * without the lock while the buffer looks empty (an opaque read, a hint only: the decision is
+     * made again under the lock), so that an element arriving within a microsecond or two is
+     * taken without parking and without anyone having to wake anyone; put() likewise while the
+     * buffer looks full. Only then does it await, which parks. How long to spin is learnt per
+     * side (AdaptiveSpin): up to 128 rounds of Thread.onSpinWait() while recent spins caught what
+     * they waited for, none while they ran out, so that spinning gives way when the machine has more
+     * runnable threads than CPUs or many consumers share one producer. The spin
+     * reads count and never writes it, so it does not fight the lock holder for the lock's
+     * cache line; spinning on the lock itself (tryLock in a loop) was measured and dropped: it
+     * stopped the producer from filling the buffer in runs while the consumer slept, which is
+     * where a one-lock buffer gets its throughput (docs/benchmarks.md). The timed offer/poll do
+     * not spin, so that a timeout <= 0 never waits.
      *
      * Close: the closed flag is written under lock, and every blocked thread rechecks it under lock
      * after each wake-up, so close() with signalAll() on both conditions cannot be missed by a
@@ -54,10 +72,11 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * in a condition's wait queue when signalAll runs).
      *
      * Visibility between writers and readers is provided as follows: every access to items,
-     * takeIndex, putIndex and count happens while holding lock, so the unlock at the end of a put
-     * happens-before the lock at the start of the take that removes its element. closed is also
-     * volatile so that isClosed() can read it without the lock; the lock still orders it against
-     * the buffer's state on every path that acts on it.
+     * takeIndex, putIndex and count happens while holding lock (except the spinners' opaque reads
+     * of count, which only decide how long to spin and are never acted on), so the unlock at the
+     * end of a put happens-before the lock at the start of the take that removes its element.
+     * closed is also volatile so that isClosed() can read it without the lock; the lock still
+     * orders it against the buffer's state on every path that acts on it.
      */
 
     /** The cells. Invariant: exactly the count cells from takeIndex on are non-null. */
@@ -69,8 +88,17 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     /** Cell of the next put. Guarded by lock. Invariant: (takeIndex + count) mod items.length. */
     private int putIndex;
 
-    /** Elements inside. Guarded by lock. Invariant: 0 <= count <= items.length. */
+    /**
+     * Elements inside. Guarded by lock. Invariant: 0 <= count <= items.length. Written under lock
+     * with setOpaque (see setCount) so that take()'s and put()'s spinners may read it without the lock.
+     */
     private int count;
+
+    /** Consumers parked in notEmpty.await(). Guarded by lock. */
+    private int waitingConsumers;
+
+    /** Producers parked in notFull.await(). Guarded by lock. */
+    private int waitingProducers;
 
     /** Set once by close(), under lock; volatile for isClosed(). */
     private volatile boolean closed;
@@ -83,6 +111,22 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
 
     /** Producers wait here while the buffer is full. */
     private final Condition notFull;
+
+    /** How long take() spins before it locks to await; learnt from its spins (see the notes). */
+    private final AdaptiveSpin consumerSpin = new AdaptiveSpin();
+
+    /** How long put() spins before it locks to await. */
+    private final AdaptiveSpin producerSpin = new AdaptiveSpin();
+
+    private static final VarHandle COUNT;
+
+    static {
+        try {
+            COUNT = MethodHandles.lookup().findVarHandle(CircularBuffer.class, "count", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     /**
      * Creates a buffer of the given capacity that does not count statistics.
@@ -116,9 +160,11 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         // assert lock.isHeldByCurrentThread() && count < items.length;
         items[putIndex] = e;
         putIndex = next(putIndex);
-        count++;
+        setCount(count + 1);
         counters.put();
-        notEmpty.signal();
+        if (waitingConsumers > 0) {
+            notEmpty.signal();
+        }
     }
 
     /** Removes from takeIndex. Call only when holding lock, with count > 0. */
@@ -128,10 +174,60 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         E e = (E) items[takeIndex];
         items[takeIndex] = null;
         takeIndex = next(takeIndex);
-        count--;
+        setCount(count - 1);
         counters.take();
-        notFull.signal();
+        signalNotFull();
         return e;
+    }
+
+    /** Wakes one parked producer, if any. Call only when holding lock, after making room. */
+    private void signalNotFull() {
+        if (waitingProducers > 0) {
+            notFull.signal();
+        }
+    }
+
+    /** Writes count. Call only when holding lock. */
+    private void setCount(int n) {
+        // opaque: read without the lock only by spinWhileEmpty/spinWhileFull, as a hint
+        // (pairs with getOpaque in spinWhileEmpty/spinWhileFull); the lock orders everything else
+        COUNT.setOpaque(this, n);
+    }
+
+    // ---- waiting: spin on the count, then park (see the notes) ----
+
+    /**
+     * Spins while the buffer looks empty, for at most consumerSpin's budget, and tells it whether
+     * the spin caught an element. No lock; a hint only.
+     */
+    private void spinWhileEmpty() {
+        if ((int) COUNT.getOpaque(this) != 0) {
+            return; // getOpaque pairs with setOpaque in setCount
+        }
+        int budget = consumerSpin.budget();
+        int left = budget;
+        while (left > 0 && (int) COUNT.getOpaque(this) == 0 && !closed) {
+            Thread.onSpinWait();
+            left--;
+        }
+        consumerSpin.spun(budget, left > 0);
+    }
+
+    /**
+     * Spins while the buffer looks full, for at most producerSpin's budget, and tells it whether
+     * the spin caught room. No lock; a hint only.
+     */
+    private void spinWhileFull() {
+        if ((int) COUNT.getOpaque(this) != items.length) {
+            return; // getOpaque pairs with setOpaque in setCount
+        }
+        int budget = producerSpin.budget();
+        int left = budget;
+        while (left > 0 && (int) COUNT.getOpaque(this) == items.length && !closed) {
+            Thread.onSpinWait();
+            left--;
+        }
+        producerSpin.spun(budget, left > 0);
     }
 
     private int next(int index) {
@@ -166,12 +262,18 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     @Override
     public void put(E e) throws InterruptedException {
         checkElement(e);
+        spinWhileFull();
         lock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
             ensureOpen();
             while (count == items.length) {
                 counters.producerWait();
-                notFull.await();
+                waitingProducers++;
+                try {
+                    notFull.await();
+                } finally {
+                    waitingProducers--;
+                }
                 ensureOpen();
             }
             enqueue(e);
@@ -192,7 +294,12 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                     return false;
                 }
                 counters.producerWait();
-                nanos = notFull.awaitNanos(nanos);
+                waitingProducers++;
+                try {
+                    nanos = notFull.awaitNanos(nanos);
+                } finally {
+                    waitingProducers--;
+                }
                 ensureOpen();
             }
             enqueue(e);
@@ -216,14 +323,20 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
 
     @Override
     public E take() throws InterruptedException {
-        lock.lockInterruptibly();
+        spinWhileEmpty();
+        lock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
             while (count == 0) {
                 if (closed) {
                     throw closedAndEmpty();
                 }
                 counters.consumerWait();
-                notEmpty.await();
+                waitingConsumers++;
+                try {
+                    notEmpty.await();
+                } finally {
+                    waitingConsumers--;
+                }
             }
             return dequeue();
         } finally {
@@ -241,7 +354,12 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                     return null;
                 }
                 counters.consumerWait();
-                nanos = notEmpty.awaitNanos(nanos);
+                waitingConsumers++;
+                try {
+                    nanos = notEmpty.awaitNanos(nanos);
+                } finally {
+                    waitingConsumers--;
+                }
             }
             return dequeue();
         } finally {
@@ -301,9 +419,9 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         }
         items[k] = null;
         putIndex = k;
-        count--;
+        setCount(count - 1);
         counters.take();
-        notFull.signal();
+        signalNotFull();
     }
 
     @Override

@@ -3,16 +3,19 @@
  */
 package dev.handoff.jmh;
 
-import dev.handoff.Handoffs;
+import dev.handoff.Handoff;
+import dev.handoff.jmh.throughput.Counted;
+import dev.handoff.jmh.throughput.EndOfWindow;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Group;
 import org.openjdk.jmh.annotations.GroupThreads;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
@@ -20,55 +23,68 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Control;
+import org.openjdk.jmh.infra.IterationParams;
 
 /**
  * The quickest comparison of the handoffs against {@link ArrayBlockingQueue}: one producer and one
- * consumer passing elements through a queue of 1024 with blocking {@code put}/{@code take}.
- * The score to read is {@code handoffs}, counted by the consumer.
+ * consumer passing elements through a queue of 1024 with blocking {@code put}/{@code take}, about
+ * a minute in all. The score to read is {@code handoffs}, counted by the consumer inside the
+ * window. The whole scoreboard is {@code throughput.HandoffThroughput} and
+ * {@code latency.RoundTrip}; docs/benchmarks.md says how to run it.
+ *
+ * <p>Run: {@code mvn -B -DskipTests -P quick -pl jmh -am clean verify}, or
+ * {@code java -jar jmh/target/benchmarks.jar QuickComparison} (JDK 21+).
  */
 @State(Scope.Group)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
 public class QuickComparison {
 
     private static final Integer ELEMENT = 42;
 
-    @Param({"abq", "circular", "lock-split"})
+    @Param({"abq", "circular", "lock-split", "pht", "pipe"})
     public String kind;
 
-    private BlockingQueue<Integer> queue;
+    private BlockingQueue<Object> queue;
+    private EndOfWindow window;
 
     @Setup(Level.Iteration)
-    public void createQueue() {
-        queue = "abq".equals(kind) ? new ArrayBlockingQueue<>(1024) : Handoffs.create(kind + ":1024");
-    }
-
-    /** Elements the consumer took in one iteration: the honest throughput. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    public static class Taken {
-        public long handoffs;
+    public void createQueue(IterationParams iteration) {
+        queue = Queues.create(kind, 1024);
+        window = new EndOfWindow(queue, iteration.getTime().convertTo(TimeUnit.NANOSECONDS));
     }
 
     @Benchmark
     @Group("p1c1")
     @GroupThreads(1)
-    public void producer() throws InterruptedException {
+    public void producer(Control control) throws InterruptedException {
+        window.watch(control);
         queue.put(ELEMENT);
     }
 
     @Benchmark
     @Group("p1c1")
     @GroupThreads(1)
-    public Integer consumer(Taken taken) throws InterruptedException {
-        Integer e = queue.take();
-        taken.handoffs++;
+    public Object consumer(Counted taken, Control control) throws InterruptedException {
+        window.watch(control);
+        Object e = queue.take();
+        if (control.startMeasurement && !control.stopMeasurement && e != EndOfWindow.POISON) {
+            taken.handoffs++;
+        }
         return e;
     }
 
-    /** Unblocks whichever side is parked when the iteration ends, so no thread stays blocked. */
+    /** Frees whichever side is blocked when the window ends (see {@link EndOfWindow}). */
     @TearDown(Level.Iteration)
     public void unblock() {
-        queue.clear();
+        window.stop();
+        if (queue instanceof Handoff<?> handoff) {
+            handoff.close();
+        }
     }
 }

@@ -1,0 +1,94 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff.jmh.latency;
+
+import dev.handoff.Handoff;
+import dev.handoff.jmh.Queues;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One element's round trip: the benchmark thread puts it into {@code ping}, an echo thread takes it
+ * and puts it into {@code pong}, the benchmark thread takes it back. Only one element is ever in
+ * flight, so this is the latency of two handoffs with an idle queue, including whatever waking the
+ * other thread costs (a park/unpark pair on the other CPU is 25-35 us on the reference machine).
+ *
+ * <p>Reported as an average and, in {@code SampleTime} mode, as percentiles.
+ *
+ * <p>Run: {@code java -jar jmh/target/benchmarks.jar RoundTrip -p kind=abq,circular} (JDK 21+).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(1)
+@Warmup(iterations = 1, time = 1)
+@Measurement(iterations = 2, time = 1)
+public class RoundTrip {
+
+    private static final Object ELEMENT = new Object();
+    private static final Object STOP = new Object();
+
+    /** A {@link Queues} name: a peer or a handoff variant. */
+    @Param({"abq", "lbq", "ltq", "ltq-transfer", "sq", "jctools", "disruptor",
+            "circular", "circular+stats", "lock-split", "lock-split+stats",
+            "pht+slots=monitor", "pht+slots=monitor+stats", "pht+slots=cas", "pht+slots=cas+stats",
+            "pipe", "pipe+stats"})
+    public String kind;
+
+    @Param("1024")
+    public int capacity;
+
+    private BlockingQueue<Object> ping;
+    private BlockingQueue<Object> pong;
+    private Thread echo;
+
+    @Setup(Level.Trial)
+    public void startEcho() {
+        ping = Queues.create(kind, capacity);
+        pong = Queues.create(kind, capacity);
+        echo = Thread.ofPlatform().daemon().name("echo").start(this::echo);
+    }
+
+    private void echo() {
+        try {
+            for (Object e; (e = ping.take()) != STOP; ) {
+                pong.put(e);
+            }
+        } catch (InterruptedException e) {
+            // stopped by stopEcho()
+        }
+    }
+
+    @Benchmark
+    public Object roundTrip() throws InterruptedException {
+        ping.put(ELEMENT);
+        return pong.take();
+    }
+
+    @TearDown(Level.Trial)
+    public void stopEcho() throws InterruptedException {
+        if (!ping.offer(STOP, 1, TimeUnit.SECONDS)) {
+            echo.interrupt();
+        }
+        echo.join(TimeUnit.SECONDS.toMillis(5));
+        for (BlockingQueue<Object> q : java.util.List.of(ping, pong)) {
+            if (q instanceof Handoff<?> handoff) {
+                handoff.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff.jmh.report;
+
+import dev.handoff.jmh.Queues;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Runs the benchmark suite, writes the JMH JSON and renders {@code docs/benchmarks.md}.
+ *
+ * <pre>
+ * java -cp jmh/target/benchmarks.jar dev.handoff.jmh.report.Suite MODE RESULTS.json [DOCS_DIR]
+ * </pre>
+ * MODE is {@code smoke} (every benchmark once, 100 ms: proves they start and finish; no report),
+ * {@code short} (about 12 minutes on 2 CPUs: 2 forks, 1 warm-up and 3 measured iterations of 1 s
+ * per throughput benchmark; stats variants only at 1P/1C and 4P/4C) or {@code full} (3 forks,
+ * 3 + 5 iterations, every variant everywhere). The Maven profiles {@code benchmarks} and
+ * {@code benchmarks-full} of jmh/pom.xml run it on the toolchain JDK.
+ */
+public final class Suite {
+
+    /** The throughput shapes, in report order. */
+    static final List<String> SCENARIOS = List.of("p1c1", "p1c4", "p4c4", "p1c50");
+
+    private Suite() {
+    }
+
+    public static void main(String[] args) throws RunnerException, IOException {
+        if (args.length < 2) {
+            System.err.println("usage: Suite smoke|short|full RESULTS.json [DOCS_DIR]");
+            System.exit(2);
+        }
+        Mode mode = Mode.valueOf(args[0].toUpperCase(java.util.Locale.ROOT));
+        if (mode == Mode.SMOKE) {
+            // the smoke run measures nothing, so it may overlap another JMH run (a developer's
+            // benchmark while the build runs); a measuring run still refuses to
+            System.setProperty("jmh.ignoreLock", "true");
+        }
+        Path results = Path.of(args[1]);
+        Properties meta = Machine.describe();
+        meta.setProperty("mode", mode.name().toLowerCase(java.util.Locale.ROOT));
+        meta.setProperty("started", Instant.now().toString());
+        meta.setProperty("loadBefore", Machine.loadAverage());
+
+        List<RunResult> all = new ArrayList<>();
+        for (String scenario : SCENARIOS) {
+            all.addAll(run(throughput(mode, scenario)));
+        }
+        all.addAll(run(latency(mode)));
+        if (mode == Mode.SMOKE) {
+            // every other benchmark in the jar, with its own parameters
+            all.addAll(run(base(mode).include(".*").exclude("HandoffThroughput|RoundTrip")));
+        }
+
+        meta.setProperty("finished", Instant.now().toString());
+        meta.setProperty("loadAfter", Machine.loadAverage());
+        writeJson(all, results, meta);
+        if (mode != Mode.SMOKE && args.length > 2) {
+            Report.render(results, Path.of(args[2]));
+        }
+    }
+
+    enum Mode { SMOKE, SHORT, FULL }
+
+    private static Collection<RunResult> run(ChainedOptionsBuilder options) throws RunnerException {
+        return new Runner(options.build()).run();
+    }
+
+    private static ChainedOptionsBuilder base(Mode mode) {
+        ChainedOptionsBuilder b = new OptionsBuilder()
+                .jvmArgsAppend("-Xms1g", "-Xmx4g")
+                .timeout(TimeValue.seconds(60)) // a hung iteration is interrupted, not waited on forever
+                .shouldFailOnError(mode == Mode.SMOKE);
+        return switch (mode) {
+            case SMOKE -> b.forks(1).warmupIterations(0).measurementIterations(1)
+                    .measurementTime(TimeValue.milliseconds(100));
+            case SHORT -> b.forks(2).warmupIterations(1).warmupTime(TimeValue.seconds(1))
+                    .measurementIterations(3).measurementTime(TimeValue.seconds(1));
+            case FULL -> b.forks(3).warmupIterations(3).warmupTime(TimeValue.seconds(1))
+                    .measurementIterations(5).measurementTime(TimeValue.seconds(1));
+        };
+    }
+
+    /** One throughput shape, every kind; the stats variants only where the counter cost is read. */
+    private static ChainedOptionsBuilder throughput(Mode mode, String scenario) {
+        boolean withStats = mode != Mode.SHORT || scenario.equals("p1c1") || scenario.equals("p4c4");
+        List<String> kinds = new ArrayList<>(Queues.all());
+        if (!withStats) {
+            kinds.removeIf(k -> k.contains("stats"));
+        }
+        ChainedOptionsBuilder b = base(mode)
+                .include("throughput\\.HandoffThroughput\\." + scenario + "$")
+                .param("kind", kinds.toArray(String[]::new));
+        return mode == Mode.SMOKE ? b : b.addProfiler(GCProfiler.class);
+    }
+
+    /** Round trips, every kind, average and sampled. */
+    private static ChainedOptionsBuilder latency(Mode mode) {
+        List<String> kinds = new ArrayList<>(Queues.all());
+        if (mode == Mode.SHORT) {
+            kinds.removeIf(k -> k.contains("stats")); // the counter cost is read from throughput
+        }
+        ChainedOptionsBuilder b = base(mode)
+                .include("latency\\.RoundTrip\\.")
+                .param("kind", kinds.toArray(String[]::new))
+                .timeUnit(TimeUnit.NANOSECONDS);
+        return mode == Mode.SMOKE ? b : b.forks(mode == Mode.FULL ? 2 : 1)
+                .measurementIterations(mode == Mode.FULL ? 5 : 2);
+    }
+
+    /** JMH's own JSON, and the machine's description beside it ({@code .properties}). */
+    private static void writeJson(List<RunResult> all, Path results, Properties meta) throws IOException {
+        Path dir = results.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        try (PrintStream out = new PrintStream(Files.newOutputStream(results), true, "UTF-8")) {
+            ResultFormatFactory.getInstance(ResultFormatType.JSON, out).writeOut(all);
+        }
+        try (var out = Files.newOutputStream(Machine.metaFile(results))) {
+            meta.store(out, "machine and load of " + results.getFileName());
+        }
+        System.out.println("JMH results: " + results + " (" + all.size() + " benchmarks)");
+    }
+}

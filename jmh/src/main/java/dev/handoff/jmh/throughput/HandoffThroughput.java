@@ -1,0 +1,175 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff.jmh.throughput;
+
+import dev.handoff.Handoff;
+import dev.handoff.jmh.Queues;
+import java.util.SplittableRandom;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Group;
+import org.openjdk.jmh.annotations.GroupThreads;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Control;
+import org.openjdk.jmh.infra.IterationParams;
+
+/**
+ * Producers and consumers passing elements through one queue with blocking {@code put} and
+ * {@code take}, in the shapes the issue names: 1 producer / 1 consumer ({@code p1c1}),
+ * 1P/4C ({@code p1c4}), 4P/4C ({@code p4c4}) and 1P/50C ({@code p1c50}, oversubscribed, as the
+ * papers' servers).
+ *
+ * <p>Read the secondary score {@code handoffs} (elements consumers took per second, summed over
+ * consumers; see {@link Counted}), not JMH's primary score, which adds up calls of every thread and
+ * is badly wrong when threads are oversubscribed. {@code cpuCores} is the number of CPUs the
+ * benchmark threads kept busy (see {@link CpuUse}). Every queue is new for each iteration; {@link EndOfWindow} frees the
+ * threads still blocked when a window ends.
+ *
+ * <p>Run: {@code java -jar jmh/target/benchmarks.jar HandoffThroughput -p kind=abq,circular -prof gc}
+ * (JDK 21+); the suite ({@code dev.handoff.jmh.report.Suite}) runs it for docs/benchmarks.md.
+ */
+@State(Scope.Group)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(2)
+@Warmup(iterations = 1, time = 1)
+@Measurement(iterations = 3, time = 1)
+public class HandoffThroughput {
+
+    /**
+     * Pre-boxed elements with spread-out hash codes, so that nothing allocates per element and the
+     * hash table sees different keys (a constant element would hash to one probe sequence).
+     */
+    private static final Integer[] ELEMENTS =
+            new SplittableRandom(2026).ints(4096).boxed().toArray(Integer[]::new);
+
+    /** A {@link Queues} name: a peer or a handoff variant. */
+    @Param({"abq", "lbq", "ltq", "ltq-transfer", "sq", "jctools", "disruptor",
+            "circular", "circular+stats", "lock-split", "lock-split+stats",
+            "pht+slots=monitor", "pht+slots=monitor+stats", "pht+slots=cas", "pht+slots=cas+stats",
+            "pipe", "pipe+stats"})
+    public String kind;
+
+    @Param("1024")
+    public int capacity;
+
+    private BlockingQueue<Object> queue;
+    private EndOfWindow window;
+
+    @Setup(Level.Iteration)
+    public void open(IterationParams iteration) {
+        queue = Queues.create(kind, capacity);
+        window = new EndOfWindow(queue, iteration.getTime().convertTo(TimeUnit.NANOSECONDS));
+    }
+
+    @TearDown(Level.Iteration)
+    public void close() {
+        window.stop();
+        if (queue instanceof Handoff<?> handoff) {
+            handoff.close();
+        }
+    }
+
+    /** Each producer walks the elements from its own starting point. */
+    @State(Scope.Thread)
+    public static class Producer {
+        private int next = (int) (Thread.currentThread().threadId() * 64);
+
+        Integer nextElement() {
+            return ELEMENTS[next++ & (ELEMENTS.length - 1)];
+        }
+    }
+
+    private void put(Producer producer, Control control) throws InterruptedException {
+        window.watch(control);
+        queue.put(producer.nextElement());
+    }
+
+    private Object take(Counted counted, Control control) throws InterruptedException {
+        window.watch(control);
+        Object e = queue.take();
+        // JMH runs the benchmark methods before and after the window too (synchronized
+        // iterations); count only inside it, and never the POISON that frees a blocked consumer
+        if (control.startMeasurement && !control.stopMeasurement && e != EndOfWindow.POISON) {
+            counted.handoffs++;
+        }
+        return e;
+    }
+
+    // ---- 1 producer, 1 consumer ----
+
+    @Benchmark
+    @Group("p1c1")
+    @GroupThreads(1)
+    public void p1c1Put(Producer p, CpuUse cpu, Control c) throws InterruptedException {
+        put(p, c);
+    }
+
+    @Benchmark
+    @Group("p1c1")
+    @GroupThreads(1)
+    public Object p1c1Take(Counted counted, CpuUse cpu, Control c) throws InterruptedException {
+        return take(counted, c);
+    }
+
+    // ---- 1 producer, 4 consumers ----
+
+    @Benchmark
+    @Group("p1c4")
+    @GroupThreads(1)
+    public void p1c4Put(Producer p, CpuUse cpu, Control c) throws InterruptedException {
+        put(p, c);
+    }
+
+    @Benchmark
+    @Group("p1c4")
+    @GroupThreads(4)
+    public Object p1c4Take(Counted counted, CpuUse cpu, Control c) throws InterruptedException {
+        return take(counted, c);
+    }
+
+    // ---- 4 producers, 4 consumers ----
+
+    @Benchmark
+    @Group("p4c4")
+    @GroupThreads(4)
+    public void p4c4Put(Producer p, CpuUse cpu, Control c) throws InterruptedException {
+        put(p, c);
+    }
+
+    @Benchmark
+    @Group("p4c4")
+    @GroupThreads(4)
+    public Object p4c4Take(Counted counted, CpuUse cpu, Control c) throws InterruptedException {
+        return take(counted, c);
+    }
+
+    // ---- 1 producer, 50 consumers: oversubscribed, as the papers' servers ----
+
+    @Benchmark
+    @Group("p1c50")
+    @GroupThreads(1)
+    public void p1c50Put(Producer p, CpuUse cpu, Control c) throws InterruptedException {
+        put(p, c);
+    }
+
+    @Benchmark
+    @Group("p1c50")
+    @GroupThreads(50)
+    public Object p1c50Take(Counted counted, CpuUse cpu, Control c) throws InterruptedException {
+        return take(counted, c);
+    }
+}
