@@ -154,7 +154,11 @@ public class Handoff_01_LostElement {
         return b ? 1 : 0;
     }
 
-    /** The papers' check-then-set insert, two producers. */
+    /**
+     * Deliberately wrong: two producers on {@link RacyTwoSlots}, whose insert is the papers'
+     * check-then-set (the line marked {@code <- the race}); identical to {@link Insert} but for
+     * the table.
+     */
     @JCStressTest
     @Outcome(id = "1, 1, 2", expect = ACCEPTABLE, desc = "both inserted, both inside")
     @Outcome(id = "1, 1, 1", expect = ACCEPTABLE_INTERESTING, desc = "both reported success, one element was overwritten: lost")
@@ -179,7 +183,7 @@ public class Handoff_01_LostElement {
         }
     }
 
-    /** The same two producers on slots claimed by compare-and-set. */
+    /** The fix: the same two producers on slots claimed by compare-and-set. */
     @JCStressTest
     @Outcome(id = "1, 1, 2", expect = ACCEPTABLE, desc = "both inserted, both inside")
     @Outcome(id = "1, 1, 1", expect = FORBIDDEN, desc = "both reported success, one element was overwritten: lost")

@@ -166,6 +166,10 @@ public class Handoff_03_IndicesOutsideTheLock {
         r.r2 = seen[2];
     }
 
+    /**
+     * Deliberately wrong: the actors of {@link RingExactlyOnce} on {@link RacyRing}, which
+     * advances its indices after the unlock (the two lines marked {@code <- the race}).
+     */
     @JCStressTest
     @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
     @Outcome(id = {"0, 1", "1, 0", "0, 0"}, expect = ACCEPTABLE_INTERESTING, desc = "an element was lost: its cell was overwritten")
@@ -195,6 +199,7 @@ public class Handoff_03_IndicesOutsideTheLock {
         }
     }
 
+    /** The fix: the same actors on {@link Ring}, whose index updates are under the lock. */
     @JCStressTest
     @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
     @Outcome(id = {"0, 1", "1, 0", "0, 0"}, expect = FORBIDDEN, desc = "an element was lost: its cell was overwritten")
@@ -224,6 +229,7 @@ public class Handoff_03_IndicesOutsideTheLock {
         }
     }
 
+    /** The library's circular buffer, same actors: every index update is under its lock. */
     @JCStressTest
     @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
     @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")

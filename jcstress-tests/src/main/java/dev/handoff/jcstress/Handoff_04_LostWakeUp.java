@@ -150,6 +150,11 @@ public class Handoff_04_LostWakeUp {
         }
     }
 
+    /**
+     * Deliberately wrong: a consumer on {@link RacyCell}, which waits {@code if} an earlier check
+     * saw the cell empty (the line marked {@code <- the bug}); identical to {@link WhileTake} but
+     * for the cell.
+     */
     @JCStressTest(Mode.Termination)
     @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "take() returned the element")
     @Outcome(id = "STALE", expect = ACCEPTABLE_INTERESTING, desc = "take() hangs: the wake-up was lost")
@@ -169,6 +174,7 @@ public class Handoff_04_LostWakeUp {
         }
     }
 
+    /** The fix: the same consumer on {@link Cell}, which re-checks under the lock in a loop. */
     @JCStressTest(Mode.Termination)
     @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "take() returned the element")
     @Outcome(id = "STALE", expect = FORBIDDEN, desc = "take() hangs: the wake-up was lost")

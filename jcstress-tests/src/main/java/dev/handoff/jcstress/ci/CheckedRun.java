@@ -32,6 +32,10 @@ import org.openjdk.jcstress.infra.runners.TestList;
  *   <li>a racy twin never observed any {@code ACCEPTABLE_INTERESTING} outcome;</li>
  *   <li>a selected test has no result at all, or fewer racy twins than {@code --min-racy} ran.</li>
  * </ul>
+ * A safe test that only timed out in the harness (jcstress's {@code TIMEOUT_ERROR}, seen here when
+ * the two CPUs are shared with other heavy work) is run once more on its own; it fails the build
+ * only if it times out again or then shows a {@code FORBIDDEN} outcome, so a real hang still
+ * fails it.
  *
  * <p>Usage: {@code java -cp jcstress.jar dev.handoff.jcstress.ci.CheckedRun [--min-racy N]
  * [jcstress options]}. With jcstress's own {@code -p results.bin.gz} it checks an earlier run
@@ -60,16 +64,19 @@ public final class CheckedRun {
             System.exit(1);
         }
         List<String> problems = new ArrayList<>();
-        if (!opts.shouldParse()) {
-            try {
-                new JCStress(opts).run();
-            } catch (Exception | AssertionError e) {
-                // jcstress throws an AssertionError at the end of a run in which a test failed;
-                // the check below names which ones, so only remember that it did.
-                problems.add("jcstress reported failures (listed above)");
+        List<String> timedOut = new ArrayList<>();
+        if (!opts.shouldParse() && !run(opts)) {
+            // jcstress throws an AssertionError at the end of a run in which a test failed;
+            // the check below names which ones, so only remember that it did.
+            problems.add("jcstress reported failures (listed above)");
+        }
+        problems.addAll(check(opts.getResultFile(), opts.getTestFilter(), minRacy, timedOut));
+        if (!timedOut.isEmpty()) {
+            problems.addAll(rerun(jcstressArgs, timedOut, opts.shouldParse()));
+            if (problems.size() == 1 && problems.get(0).startsWith("jcstress reported")) {
+                problems.clear(); // the only failures were harness timeouts that passed on their rerun
             }
         }
-        problems.addAll(check(opts.getResultFile(), opts.getTestFilter(), minRacy));
         if (problems.isEmpty()) {
             System.out.println("CHECKED RUN: OK: every safe test passed and every racy twin was seen failing.");
             System.exit(0);
@@ -81,8 +88,64 @@ public final class CheckedRun {
         System.exit(1);
     }
 
-    /** Reads the result blob and returns one line per problem; empty when all is well. */
-    static List<String> check(String resultFile, String filter, int minRacy) throws Exception {
+    /** Runs jcstress; returns false if it reported a failure. */
+    private static boolean run(Options opts) throws Exception {
+        try {
+            new JCStress(opts).run();
+            return true;
+        } catch (Exception | AssertionError e) {
+            return false;
+        }
+    }
+
+    /**
+     * Runs the safe tests that timed out once more, alone, and returns their problems. When only
+     * checking an earlier run, there is nothing to rerun: each timeout is a problem.
+     */
+    private static List<String> rerun(List<String> jcstressArgs, List<String> timedOut, boolean parseOnly)
+            throws Exception {
+        List<String> problems = new ArrayList<>();
+        if (parseOnly) {
+            for (String test : timedOut) {
+                problems.add(test + ": did not run normally: TIMEOUT_ERROR");
+            }
+            return problems;
+        }
+        String only = "^(" + String.join("|", timedOut.stream().map(Pattern::quote).toList()) + ")$";
+        List<String> args = new ArrayList<>();
+        for (int i = 0; i < jcstressArgs.size(); i++) {
+            String a = jcstressArgs.get(i);
+            if (a.equals("-t") || a.equals("-r")) {
+                i++; // replaced below
+            } else {
+                args.add(a);
+            }
+        }
+        args.addAll(List.of("-t", only, "-r", "jcstress-rerun"));
+        System.out.println("CHECKED RUN: harness timeout(s), running once more alone: " + timedOut);
+        Options again = new Options(args.toArray(new String[0]));
+        if (!again.parse()) {
+            problems.add("could not parse the rerun's options " + args);
+            return problems;
+        }
+        boolean ran = run(again);
+        List<String> stillTimedOut = new ArrayList<>();
+        problems.addAll(check(again.getResultFile(), only, 0, stillTimedOut));
+        for (String test : stillTimedOut) {
+            problems.add(test + ": did not run normally twice: TIMEOUT_ERROR");
+        }
+        if (!ran && problems.isEmpty()) {
+            problems.add("jcstress reported failures in the rerun (listed above)");
+        }
+        return problems;
+    }
+
+    /**
+     * Reads the result blob and returns one line per problem; empty when all is well. Safe tests
+     * whose only fault is a harness timeout go to {@code timedOut} instead.
+     */
+    static List<String> check(String resultFile, String filter, int minRacy, List<String> timedOut)
+            throws Exception {
         InProcessCollector collector = new InProcessCollector();
         DiskReadCollector reader = new DiskReadCollector(resultFile, collector);
         reader.dump();
@@ -123,7 +186,9 @@ public final class CheckedRun {
                 if (forbidden > 0) {
                     problems.add(test + ": " + forbidden + " FORBIDDEN outcome(s) observed");
                 }
-                if (!normal) {
+                if (!normal && forbidden == 0 && result.status() == Status.TIMEOUT_ERROR) {
+                    timedOut.add(test);
+                } else if (!normal) {
                     problems.add(test + ": did not run normally: " + result.status());
                 }
             }
