@@ -70,7 +70,10 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * element often arrives within a microsecond. So take() (put()) first re-reads count without
      * any lock while the queue looks empty (full): SPINS rounds of Thread.onSpinWait() (about
      * 3 us here), then YIELDS rounds of Thread.yield(), so that a spinner gives its CPU to the
-     * thread it waits for when there are more runnable threads than CPUs. The timed
+     * thread it waits for when there are more runnable threads than CPUs. A thread does not spin
+     * when others of its side are already parked: they are ahead of it in line, and with many
+     * consumers sharing one producer (1P/50C) their spinning took the producer's CPU (lock-split
+     * fell from about LBQ's throughput to 0.38x of it there, docs/benchmarks.md). The timed
      * poll/offer do not spin, so that a timeout <= 0 never waits.
      *
      * Close. closed is written under putLock, and producers read it under putLock, so an insert
@@ -353,8 +356,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * Spins while the queue looks full, for at most SPINS + YIELDS rounds. No lock; a hint only.
      */
     private void spinWhileFull() {
-        if (count.get() != capacity) {
-            return;
+        if (count.get() != capacity || waitingProducers > 0) {
+            return; // room is there, or producers already parked are ahead in line
         }
         for (int i = 0; i < SPINS + YIELDS && count.get() == capacity && !closed; i++) {
             if (i < SPINS) {
@@ -484,8 +487,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * Spins while the queue looks empty, for at most SPINS + YIELDS rounds. No lock; a hint only.
      */
     private void spinWhileEmpty() {
-        if (count.get() != 0) {
-            return;
+        if (count.get() != 0 || waitingConsumers > 0) {
+            return; // an element is there, or consumers already parked are ahead in line
         }
         for (int i = 0; i < SPINS + YIELDS && count.get() == 0 && !closed; i++) {
             if (i < SPINS) {
