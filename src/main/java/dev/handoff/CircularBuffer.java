@@ -59,7 +59,9 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * buffer looks full. Only then does it await, which parks. The spin is SPINS rounds of
      * Thread.onSpinWait() (about 3 us here) and then YIELDS rounds of Thread.yield(), so that a
      * spinner gives its CPU to the thread it waits for when there are more runnable threads than
-     * CPUs. A budget that adapted to failed spins was tried and dropped: once the partner parks,
+     * CPUs. A thread does not spin while others of its side are parked (waitingConsumers,
+     * waitingProducers, read without the lock as a hint): they are ahead of it in line, and many
+     * spinners would take the CPU of the thread they all wait for (as in LockSplitQueue). A budget that adapted to failed spins was tried and dropped: once the partner parks,
      * every spin fails, the budget falls to nothing and the pair stays in the slow park/unpark
      * mode (round trip 47 us against 0.7 us with the fixed spin, docs/benchmarks.md). The spin
      * reads count and never writes it, so it does not fight the lock holder for the lock's
@@ -96,11 +98,14 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      */
     private int count;
 
-    /** Consumers parked in notEmpty.await(). Guarded by lock. */
-    private int waitingConsumers;
+    /**
+     * Consumers parked in notEmpty.await(). Written under lock; volatile so that a thread about
+     * to spin can read it without the lock, as a hint (spinWhileEmpty).
+     */
+    private volatile int waitingConsumers;
 
-    /** Producers parked in notFull.await(). Guarded by lock. */
-    private int waitingProducers;
+    /** Producers parked in notFull.await(). Written under lock; volatile for spinWhileFull. */
+    private volatile int waitingProducers;
 
     /** Set once by close(), under lock; volatile for isClosed(). */
     private volatile boolean closed;
@@ -202,8 +207,9 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * Spins while the buffer looks empty, for at most SPINS + YIELDS rounds. No lock; a hint only.
      */
     private void spinWhileEmpty() {
-        if ((int) COUNT.getOpaque(this) != 0) {
-            return; // getOpaque pairs with setOpaque in setCount
+        if ((int) COUNT.getOpaque(this) != 0 || waitingConsumers > 0) {
+            return; // an element is there (getOpaque pairs with setOpaque in setCount), or
+                    // consumers already parked are ahead in line
         }
         for (int i = 0; i < SPINS + YIELDS && (int) COUNT.getOpaque(this) == 0 && !closed; i++) {
             if (i < SPINS) {
@@ -218,8 +224,9 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * Spins while the buffer looks full, for at most SPINS + YIELDS rounds. No lock; a hint only.
      */
     private void spinWhileFull() {
-        if ((int) COUNT.getOpaque(this) != items.length) {
-            return; // getOpaque pairs with setOpaque in setCount
+        if ((int) COUNT.getOpaque(this) != items.length || waitingProducers > 0) {
+            return; // room is there (getOpaque pairs with setOpaque in setCount), or producers
+                    // already parked are ahead in line
         }
         for (int i = 0; i < SPINS + YIELDS && (int) COUNT.getOpaque(this) == items.length && !closed; i++) {
             if (i < SPINS) {

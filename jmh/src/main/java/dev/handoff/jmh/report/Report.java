@@ -94,6 +94,8 @@ public final class Report {
     private final Map<String, Map<String, Throughput>> throughput = new LinkedHashMap<>();
     private final Map<String, Latency> latency = new LinkedHashMap<>();
     private final Map<String, Double> sampleP50 = new LinkedHashMap<>();
+    /** MachineLimits results by benchmark method (lineRoundTrip, wakeRoundTrip), in ns. */
+    private final Map<String, Estimate> limits = new LinkedHashMap<>();
     private String jdk = "?";
     private String jmh = "?";
 
@@ -107,7 +109,8 @@ public final class Report {
             jdk = b.get("vmName") + " " + b.get("vmVersion") + " (JDK " + b.get("jdkVersion") + ")";
             jmh = String.valueOf(b.get("jmhVersion"));
             String name = (String) b.get("benchmark");
-            String kind = String.valueOf(((Map<String, Object>) b.get("params")).get("kind"));
+            Map<String, Object> params = (Map<String, Object>) b.getOrDefault("params", Map.of());
+            String kind = String.valueOf(params.get("kind")); // "null" for MachineLimits, which has none
             Map<String, Object> primary = (Map<String, Object>) b.get("primaryMetric");
             Map<String, Object> secondary = (Map<String, Object>) b.get("secondaryMetrics");
             if (name.contains(".throughput.HandoffThroughput.")) {
@@ -125,6 +128,8 @@ public final class Report {
                 }
                 throughput.computeIfAbsent(scenario, s -> new LinkedHashMap<>())
                         .put(kind, new Throughput(handoffs, cores, bytes));
+            } else if (name.contains(".latency.MachineLimits.")) {
+                limits.put(name.substring(name.lastIndexOf('.') + 1), Estimate.of(raw(primary)));
             } else if (name.contains(".latency.RoundTrip.")) {
                 if ("avgt".equals(b.get("mode"))) {
                     Estimate e = Estimate.of(raw(primary));
@@ -225,6 +230,7 @@ public final class Report {
         latencyTable(md);
         counterCost(md);
         goals(md);
+        machineLimits(md);
         return md.toString();
     }
 
@@ -422,6 +428,42 @@ public final class Report {
                 + "when it allocates less than 0.5 B/handoff more than ABQ in every shape.\n");
     }
 
+    /**
+     * The machine's own round trips (MachineLimits) and the ceilings they set: a synchronous
+     * handoff needs at least one cache-line round trip per element, a handoff that parks its
+     * consumer per element at least one wake-up (half a wake round trip).
+     */
+    private void machineLimits(StringBuilder md) {
+        Estimate line = limits.get("lineRoundTrip");
+        Estimate wake = limits.get("wakeRoundTrip");
+        if (line == null && wake == null) {
+            return;
+        }
+        md.append("\n## What this machine allows (`MachineLimits`: two threads, no queue)\n\n");
+        md.append("| measured | time | ceiling it sets |\n|---|---|---|\n");
+        if (line != null) {
+            md.append("| cache-line round trip between two threads (volatile write, the other thread spins, "
+                    + "writes back) | ").append(nanos(line.median())).append(" ± ").append(nanos(line.halfIqr()))
+                    .append(" | a handoff in which the producer waits for the consumer to answer, once per element "
+                    + "(synchronous: pipe, SQ, LTQ.transfer), at most ")
+                    .append(si(1e9 / line.median())).append(" handoffs/s |\n");
+        }
+        if (wake != null) {
+            md.append("| wake round trip (each side parks until the other unparks it: two wake-ups) | ")
+                    .append(nanos(wake.median())).append(" ± ").append(nanos(wake.halfIqr()))
+                    .append(" | a handoff whose consumer parks and is woken once per element, at most ")
+                    .append(si(2e9 / wake.median())).append(" handoffs/s per consumer |\n");
+        }
+        Throughput abq = tp("p1c1", "abq");
+        if (line != null && abq != null) {
+            double abqNanos = 1e9 / Estimate.of(abq.handoffs()).median();
+            md.append("\nABQ at 1P/1C in this run: ").append(nanos(abqNanos)).append(" per handoff, ")
+                    .append(fmt(abqNanos / line.median(), 2))
+                    .append(" cache-line round trips. Twice ABQ there means ").append(nanos(abqNanos / 2))
+                    .append(" per handoff.\n");
+        }
+    }
+
     private void twin(StringBuilder md, String kind, String peer, double target) {
         for (String s : Suite.SCENARIOS) {
             Throughput k = tp(s, kind);
@@ -457,7 +499,7 @@ public final class Report {
                 Estimate r = ratio(s, k);
                 y.add(r == null || !(r.median() > 0) ? 1e-3 : r.median());
             }
-            if (throughput.containsKey(s)) {
+            if (throughput.containsKey(s) && !kinds.isEmpty()) {
                 chart.addSeries(SCENARIO_NAMES.get(s), kinds, y);
             }
         }

@@ -66,6 +66,9 @@ public final class Suite {
             all.addAll(run(throughput(mode, scenario)));
         }
         all.addAll(run(latency(mode)));
+        if (mode != Mode.SMOKE) {
+            all.addAll(run(machineLimits(mode)));
+        }
         if (mode == Mode.SMOKE) {
             // every other benchmark in the jar, with its own parameters
             all.addAll(run(base(mode).include(".*").exclude("HandoffThroughput|RoundTrip")));
@@ -125,6 +128,15 @@ public final class Suite {
                 .timeUnit(TimeUnit.NANOSECONDS);
         return mode == Mode.SMOKE ? b : b.forks(mode == Mode.FULL ? 2 : 1)
                 .measurementIterations(mode == Mode.FULL ? 5 : 2);
+    }
+
+    /** The cache-line and wake-up round trips of this machine, against which the goals are read. */
+    private static ChainedOptionsBuilder machineLimits(Mode mode) {
+        return base(mode)
+                .include("latency\\.MachineLimits\\.")
+                .timeUnit(TimeUnit.NANOSECONDS)
+                .forks(mode == Mode.FULL ? 3 : 2)
+                .measurementIterations(mode == Mode.FULL ? 5 : 3);
     }
 
     /** JMH's own JSON, and the machine's description beside it ({@code .properties}). */
