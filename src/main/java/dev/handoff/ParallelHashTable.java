@@ -43,6 +43,18 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@code contains}, {@code toArray()} and iteration read the slots one by one and are weakly
  * consistent; they list elements in slot order, which says nothing about the order of removal.
  *
+ * <p>Linearizability. Seen by consumers ({@code offer}, {@code poll} and {@code size()} while
+ * the table does not fill up and is not closed) the table behaves as a multiset, each operation
+ * taking effect at one instant. Where fullness or closing comes in it does not, because a
+ * removal frees its slot only once the element is out, and an insert counts its element only
+ * once it is written. A {@code poll} that has claimed an element but not yet taken it out still
+ * holds its slot: a thread whose own {@code poll()} already returned {@code null} because of it
+ * can then have its second of two {@code offer}s refused by a table of capacity 2. An
+ * {@code offer} under way when {@code close()} is called returns {@code true}, yet a
+ * {@code poll()} called after the close may return {@code null} before that element arrives
+ * ({@code take()} waits for it). Both histories are found by Lincheck's model checker
+ * ({@code ParallelHashTableLincheckTest} in jcstress-tests).
+ *
  * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.
  *
  * @param <E> the type of elements held
