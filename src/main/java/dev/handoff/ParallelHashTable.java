@@ -49,10 +49,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * removal frees its slot only once the element is out, and an insert counts its element only
  * once it is written. A {@code poll} that has claimed an element but not yet taken it out still
  * holds its slot: a thread whose own {@code poll()} already returned {@code null} because of it
- * can then have its second of two {@code offer}s refused by a table of capacity 2. An
- * {@code offer} under way when {@code close()} is called returns {@code true}, yet a
- * {@code poll()} called after the close may return {@code null} before that element arrives
- * ({@code take()} waits for it). Both histories are found by Lincheck's model checker
+ * can then have its second of two {@code offer}s refused by a table of capacity 2. Likewise an
+ * {@code offer} under way holds its slot before {@code size()} counts its element: another
+ * thread's {@code offer} may be refused and its {@code size()} then count one element less than
+ * the capacity. An {@code offer} under way when {@code close()} is called returns {@code true},
+ * yet a {@code poll()} called after the close may return {@code null} before that element arrives
+ * ({@code take()} waits for it). Lincheck's model checker finds these histories
  * ({@code ParallelHashTableLincheckTest} in jcstress-tests).
  *
  * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.

@@ -28,6 +28,11 @@ import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelChecki
  * exactly such a bug, and {@link LincheckCannotSeeMissingVolatileTest} shows it passing). That
  * is jcstress's job; Lincheck's is the long interleavings jcstress's fixed two-actor scenarios
  * never reach.
+ *
+ * <p>Every handoff is model-checked. The parallel hash table and the pipe draw random numbers,
+ * which the model checker must replay identically; their tests build them through
+ * {@link dev.handoff.ModelCheckedHandoffs}, with a deterministic source in place of
+ * {@code ThreadLocalRandom} (whose rewriting by Lincheck 2.34 fails verification on JDK 25).
  */
 final class LincheckSupport {
 

@@ -18,33 +18,35 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Linearizability of the parallel hash table's non-blocking operations against
- * {@link MultisetSpec}, under model checking, in both slot forms: where it holds, and the two
+ * {@link MultisetSpec}, under model checking, in both slot forms: where it holds, and the three
  * histories where it does not.
  *
  * <p>The table keeps two counts, the elements consumers may reserve ({@code items}) and the empty
  * slots producers may reserve ({@code spaces}), and an operation moves from one to the other in
  * steps: an offer reserves a space, writes its slot, then publishes an item; a poll reserves an
- * item, empties its slot, then releases a space. Each side is linearizable on its own count, and
- * the consumers' side is what {@link MonitorSlots} and {@link CasSlots} check: {@code offer},
- * {@code poll} and {@code size} (the items count) on a table with room for every offer of a
- * scenario, so that no offer is refused (refusal is decided on the other count), and without
- * {@code close}.
+ * item, empties its slot, then releases a space. Seen through the items count alone the table
+ * is linearizable, and that is what {@link MonitorSlots} and {@link CasSlots} check:
+ * {@code offer}, {@code poll} and {@code size} (the items count) on a table with room for every
+ * offer of a scenario, so that no offer is refused (refusal is decided on the other count), and
+ * without {@code close}.
  *
  * <p>Where the two counts meet, the table is not linearizable, and {@link NotLinearizable} pins
- * the two histories the model checker finds (capacity 2):
+ * three histories the model checker finds (capacity 2):
  * <ul>
  *   <li>a poll in progress holds its slot: one thread's poll has reserved the only element and
  *       not yet taken it out; another thread's poll returns {@code null}, so the first poll must
  *       come before it, yet that thread's next two offers find one free slot, not two (the second
  *       returns {@code false}). The same gap shows as {@code poll() == null} followed by
  *       {@code remainingCapacity() == 1}, which is why {@code remainingCapacity} is not in the
- *       checked set; and symmetrically, an offer in progress that has reserved a space but not yet
- *       published makes another offer fail while {@code size()} still counts one element less.</li>
+ *       checked set.</li>
+ *   <li>symmetrically, an offer in progress holds its slot before its element is counted: with
+ *       one element inside, another thread's offer returns {@code false}, so the first offer must
+ *       come before it, yet that thread's {@code size()} then says 1.</li>
  *   <li>an offer in progress at close: it reserved its place before the close (so it returns
  *       {@code true}, and must come before the close) but publishes after it, so a poll that
  *       starts after the close returns {@code null}.</li>
  * </ul>
- * Both are the price of the design in the class's notes ("a thread searches only when a matching
+ * All three are the price of the design in the class's notes ("a thread searches only when a matching
  * slot exists"): counting a slot free before it is empty, or an element present before it is
  * written, would let a thread scan for as long as another is descheduled. {@code peek()} is left
  * out: the table documents it as weakly consistent.
@@ -109,7 +111,7 @@ abstract class ParallelHashTableLincheckTest {
     }
 
     /**
-     * The two histories in which the table is not linearizable, each a fixed scenario on a table
+     * The three histories in which the table is not linearizable, each a fixed scenario on a table
      * of capacity 2 that the model checker must find failing; a test that expects a failure must
      * be able to fail: if the table became linearizable here, these tests say so.
      */
@@ -121,6 +123,11 @@ abstract class ParallelHashTableLincheckTest {
         @Operation
         public void close() {
             handoff.close();
+        }
+
+        @Operation
+        public int size() {
+            return handoff.size();
         }
 
         /** Model-checks one scenario against a multiset of capacity 2, expecting a failure. */
@@ -137,6 +144,13 @@ abstract class ParallelHashTableLincheckTest {
             String failure = failureOf(LincheckSupport.scenario(getClass(), List.of("offer"),
                     List.of("poll", "offer", "offer"), List.of("poll")));
             assertTrue(failure.contains("offer(): false"), failure);
+        }
+
+        @Test
+        void anOfferInProgressHoldsItsSlotBeforeItIsCounted() {
+            String failure = failureOf(LincheckSupport.scenario(getClass(), List.of("offer"),
+                    List.of("offer", "size"), List.of("offer")));
+            assertTrue(failure.contains("offer(): false") && failure.contains("size(): 1"), failure);
         }
 
         @Test
