@@ -72,7 +72,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <h2>Statistics</h2>
  * With counting on, {@code insertProbes} counts the status slots producers looked at (a scan
- * that finds no waiting worker counts all {@code W}), so {@code meanInsertProbes()} is the cost
+ * that finds no waiting worker counts all {@code W}, plus one if it first tried a worker
+ * spinning in {@code take} that another producer won), so {@code meanInsertProbes()} is the cost
  * of scanning per element handed over; {@code insertConflicts} counts waiting workers a producer
  * saw but lost, to another producer or to the worker giving up; {@code searchConflicts} counts
  * workers whose give-up (timeout, interrupt or close) lost to a producer, so that their call
@@ -144,6 +145,27 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
      * is sent under producerLock, and the producer rescans and awaits under that lock, so the
      * signal cannot fall between its rescan and its await.
      *
+     * Spinning before parking. Waking a parked thread on another CPU costs 25-35 us here, so a
+     * pipe that parks on both sides for every element is capped near 30,000 handoffs per second
+     * (docs/benchmarks.md). So both sides first spin briefly, SPINS rounds of Thread.onSpinWait()
+     * (about 3 us) and then YIELDS rounds of Thread.yield(), the yields giving the CPU to the
+     * thread waited for when more threads than CPUs are runnable:
+     *   - a worker that has just become WAITING spins on its channel before it parks, but only
+     *     one worker at a time: it takes the role by a CAS of spinnerSlot from NO_SPINNER to its
+     *     slot, and gives it back (opaque store of NO_SPINNER) when the spin ends. Fifty
+     *     workers spinning at once would take the CPU from the one producer that feeds them.
+     *   - a producer whose scan found no waiting worker rescans in the same rhythm before it
+     *     takes the slow path, unless producers are already parked in awaitWorker (they are
+     *     ahead of it in line).
+     *   - every scan of the double-hashing kind probes spinnerSlot first: the spinning worker
+     *     is the one that answers without a wake-up. The hint is only a probe order; whether a
+     *     worker is won is decided by the CAS WAITING -> HANDED as for any slot, so a stale
+     *     hint costs one probe and nothing else. (The papers' scan from slot 0, kept for the
+     *     theorem test, has no hint.)
+     * A producer that wins a spinning worker still unparks it; unpark of a thread that is not
+     * parked only leaves a permit, which makes a later park return at once, and every park here
+     * is in a loop that rechecks its condition.
+     *
      * Close. close() writes closed, signals every producer under producerLock, then unparks the
      * waiter of every WAITING slot. Another Dekker pair: a worker sets WAITING and then reads
      * closed; close writes closed and then reads every status; so a worker either sees closed
@@ -189,12 +211,14 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
     private static final VarHandle STATUS = MethodHandles.arrayElementVarHandle(int[].class);
     private static final VarHandle ITEM;
     private static final VarHandle OWNER;
+    private static final VarHandle SPINNER;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             ITEM = lookup.findVarHandle(Channel.class, "item", Object.class);
             OWNER = lookup.findVarHandle(Channel.class, "owner", Object.class);
+            SPINNER = lookup.findVarHandle(PipeHandoff.class, "spinnerSlot", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -233,6 +257,18 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
 
     /** Set once by close(). */
     private volatile boolean closed;
+
+    /** The slot of the one worker spinning in receive(), or NO_SPINNER. Accessed through SPINNER. */
+    private int spinnerSlot = NO_SPINNER;
+
+    /** The value of spinnerSlot while no worker spins. */
+    private static final int NO_SPINNER = -1;
+
+    /** Rounds of Thread.onSpinWait() before a waiting worker or producer yields: about 3 us here. */
+    private static final int SPINS = 128;
+
+    /** Thread.yield() rounds after the spins, before a worker or producer parks. */
+    private static final int YIELDS = 4;
 
     /** Producers that found no waiting worker wait on workerWaiting under this lock. */
     private final ReentrantLock producerLock = new ReentrantLock();
@@ -340,7 +376,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
             throw new InterruptedException();
         }
         ensureOpen();
-        if (!tryHandOff(e)) {
+        if (!handOffWithoutParking(e)) {
             awaitWorker(e, false, 0L);
         }
     }
@@ -372,6 +408,9 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
      * @return whether e was handed over
      */
     private boolean tryHandOff(E e) {
+        if (scan == Scan.DOUBLE_HASHING && tryHandToSpinner(e)) {
+            return true;
+        }
         int w = status.length;
         int i;
         int stride;
@@ -401,6 +440,63 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
             }
         }
         counters.insertProbes(w);
+        return false;
+    }
+
+    /**
+     * Hands e to the worker spinning in receive(), if there is one and no other producer wins it
+     * first. Counts one insert probe if there was a spinner to try.
+     *
+     * @return whether e was handed over
+     */
+    private boolean tryHandToSpinner(E e) {
+        // Opaque read: a hint only (see "Spinning before parking"); the CAS decides.
+        int hot = (int) SPINNER.getOpaque(this);
+        if (hot == NO_SPINNER) {
+            return false;
+        }
+        counters.insertProbes(1);
+        // Volatile read first, as in the scan: a CAS on a slot that is not WAITING (the spinner
+        // has its element already and has not given the role back yet) would only pull the
+        // status line away from the worker.
+        if ((int) STATUS.getVolatile(status, hot) != WAITING) {
+            return false;
+        }
+        // The decisive CAS, as in the scan; pairs with the worker's CAS WAITING -> BUSY in giveUp().
+        if (STATUS.compareAndSet(status, hot, WAITING, HANDED)) {
+            handOver(channels[hot], e);
+            return true;
+        }
+        counters.insertConflict(); // another producer won the spinner meanwhile
+        return false;
+    }
+
+    /**
+     * put's way to a worker before the slow path (see "Spinning before parking"): waits up to
+     * SPINS rounds of Thread.onSpinWait() for a spinning worker, which takes e without a wake-up,
+     * then scans for any waiting worker, and then rescans YIELDS times with a Thread.yield() in
+     * between. It stops early when producers are already parked in awaitWorker: they are ahead of
+     * this one in line.
+     *
+     * @return whether e was handed over
+     * @throws HandoffClosedException if the pipe closes meanwhile
+     */
+    private boolean handOffWithoutParking(E e) {
+        for (int i = 0; i < SPINS && waitingProducers.get() == 0; i++) {
+            if (tryHandToSpinner(e)) {
+                return true;
+            }
+            Thread.onSpinWait();
+        }
+        for (int i = 0; i <= YIELDS && waitingProducers.get() == 0; i++) {
+            if (i > 0) {
+                Thread.yield();
+                ensureOpen();
+            }
+            if (tryHandOff(e)) {
+                return true;
+            }
+        }
         return false;
     }
 
@@ -690,6 +786,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
             signalWaitingProducer();
         }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
+        spinForItem(slot, channel, timed, deadline);
         for (;;) {
             Object x = ITEM.getAcquire(channel); // pairs with setRelease in handOver()
             if (x != null) {
@@ -712,6 +809,36 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
                 counters.consumerWait();
                 LockSupport.park(this);
             }
+        }
+    }
+
+    /**
+     * A WAITING worker's brief wait before it parks, if no other worker is spinning: spins, then
+     * yields, until an element is in the channel, the pipe closes, the thread is interrupted, the
+     * deadline passes (when timed) or SPINS + YIELDS rounds are over. The caller reads the
+     * channel again and handles each case; this only delays its park.
+     */
+    private void spinForItem(int slot, Channel channel, boolean timed, long deadline) {
+        // CAS: one spinner at a time (see "Spinning before parking").
+        if (!SPINNER.compareAndSet(this, NO_SPINNER, slot)) {
+            return;
+        }
+        try {
+            for (int i = 0; i < SPINS + YIELDS; i++) {
+                if (ITEM.getAcquire(channel) != null // pairs with setRelease in handOver()
+                        || closed
+                        || Thread.currentThread().isInterrupted()
+                        || (timed && deadline - System.nanoTime() <= 0L)) {
+                    return;
+                }
+                if (i < SPINS) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield();
+                }
+            }
+        } finally {
+            SPINNER.setOpaque(this, NO_SPINNER); // only the spinner writes it back: no CAS needed
         }
     }
 
