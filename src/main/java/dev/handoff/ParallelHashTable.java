@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -43,6 +42,20 @@ import java.util.concurrent.locks.ReentrantLock;
  * up to {@code capacity()} whenever no operation is in progress. {@code peek()},
  * {@code contains}, {@code toArray()} and iteration read the slots one by one and are weakly
  * consistent; they list elements in slot order, which says nothing about the order of removal.
+ *
+ * <p>Linearizability. Seen by consumers ({@code offer}, {@code poll} and {@code size()} while
+ * the table does not fill up and is not closed) the table behaves as a multiset, each operation
+ * taking effect at one instant. Where fullness or closing comes in it does not, because a
+ * removal frees its slot only once the element is out, and an insert counts its element only
+ * once it is written. A {@code poll} that has claimed an element but not yet taken it out still
+ * holds its slot: a thread whose own {@code poll()} already returned {@code null} because of it
+ * can then have its second of two {@code offer}s refused by a table of capacity 2. Likewise an
+ * {@code offer} under way holds its slot before {@code size()} counts its element: another
+ * thread's {@code offer} may be refused and its {@code size()} then count one element less than
+ * the capacity. An {@code offer} under way when {@code close()} is called returns {@code true},
+ * yet a {@code poll()} called after the close may return {@code null} before that element arrives
+ * ({@code take()} waits for it). Lincheck's model checker finds these histories
+ * ({@code ParallelHashTableLincheckTest} in jcstress-tests).
  *
  * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.
  *
@@ -106,7 +119,8 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *
      * 4. Keys. The producer's key is the element's hashCode(), spread by a 64-bit mixer so that
      *    small consecutive Integers do not land in consecutive slots; a consumer's key is a fresh
-     *    ThreadLocalRandom long per search. From the 64-bit key, h1 = the high half reduced to
+     *    ThreadLocalRandom long per search (drawn through ProbeRandom, a seam the Lincheck model
+     *    checker needs: see that interface). From the 64-bit key, h1 = the high half reduced to
      *    [0, m) and h2 = 1 + the low half reduced to [0, m-1), moved up to the next value coprime
      *    to m (class Probing). The papers take m prime, where every h2 in [1, m) is coprime to m;
      *    the coprime step keeps the permutation property (every probe sequence visits all m
@@ -201,6 +215,9 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     /** Empty slots producers may reserve (pending stays 0). */
     private final Reservations spaces;
 
+    /** Draws the consumers' search keys: {@link ProbeRandom#THREAD_LOCAL} except under Lincheck. */
+    private final ProbeRandom searchKeys;
+
     /**
      * Creates a table of the given capacity with the default slot form, not counting statistics.
      *
@@ -232,6 +249,15 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      * @throws NullPointerException if {@code form} is null
      */
     public ParallelHashTable(int capacity, SlotForm form, boolean countStats) {
+        this(capacity, form, countStats, ProbeRandom.THREAD_LOCAL);
+    }
+
+    /**
+     * Creates a table whose consumers draw their search keys from {@code searchKeys}: the seam
+     * through which the Lincheck model-checking tests replace {@code ThreadLocalRandom} (see
+     * {@link ProbeRandom}).
+     */
+    ParallelHashTable(int capacity, SlotForm form, boolean countStats, ProbeRandom searchKeys) {
         super(countStats);
         checkCapacity(capacity, "ParallelHashTable");
         this.form = Objects.requireNonNull(form, "slot form");
@@ -239,6 +265,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         this.probing = new Probing(capacity);
         this.items = new Reservations(0, counters::consumerWait);
         this.spaces = new Reservations(capacity, counters::producerWait);
+        this.searchKeys = Objects.requireNonNull(searchKeys, "search keys");
     }
 
     /**
@@ -280,7 +307,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      */
     @SuppressWarnings("unchecked")
     private E search() {
-        long key = ThreadLocalRandom.current().nextLong();
+        long key = searchKeys.nextLong();
         int pos = probing.start(key);
         int stride = probing.stride(key);
         int probes = 1;

@@ -8,7 +8,6 @@ import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Objects;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
@@ -111,7 +110,8 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
      *
      * Scan. A producer probes the slots start, start + d, start + 2d, ... (mod W), with start
      * uniform in [0, W) and the stride d uniform among the numbers in [1, W) coprime to W, both
-     * drawn afresh for every scan, so the W probes visit every slot exactly once: double hashing
+     * drawn afresh for every scan (from ThreadLocalRandom, through ProbeRandom, a seam the
+     * Lincheck model checker needs), so the W probes visit every slot exactly once: double hashing
      * over the status array. Seed 001's Theorem 3 states that a search of an array whose fraction
      * a of slots is free takes at most 1/a probes on average, assuming uniform hashing; the scan
      * from slot 0 of the papers' dispatcher does not meet that assumption, since the workers it
@@ -249,6 +249,9 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
     /** How producers scan; DOUBLE_HASHING except in the theorem test. */
     private final Scan scan;
 
+    /** Draws each scan's start and stride: {@link ProbeRandom#THREAD_LOCAL} except under Lincheck. */
+    private final ProbeRandom scanRandom;
+
     /** The slot of each thread that became a worker by calling take() or the timed poll(). */
     private final ThreadLocal<Integer> implicitSlot = new ThreadLocal<>();
 
@@ -313,6 +316,15 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
     }
 
     PipeHandoff(int workerSlots, boolean countStats, Scan scan) {
+        this(workerSlots, countStats, scan, ProbeRandom.THREAD_LOCAL);
+    }
+
+    /**
+     * Creates a pipe whose producers draw each scan's start and stride from {@code scanRandom}:
+     * the seam through which the Lincheck model-checking tests replace {@code ThreadLocalRandom}
+     * (see {@link ProbeRandom}).
+     */
+    PipeHandoff(int workerSlots, boolean countStats, Scan scan, ProbeRandom scanRandom) {
         super(countStats);
         int w = checkCapacity(workerSlots, "PipeHandoff");
         this.status = new int[w];
@@ -322,6 +334,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         }
         this.strides = coprimeStrides(w);
         this.scan = Objects.requireNonNull(scan);
+        this.scanRandom = Objects.requireNonNull(scanRandom);
     }
 
     private static int[] coprimeStrides(int w) {
@@ -402,9 +415,8 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         int i;
         int stride;
         if (scan == Scan.DOUBLE_HASHING) {
-            ThreadLocalRandom random = ThreadLocalRandom.current();
-            i = random.nextInt(w);
-            stride = strides[random.nextInt(strides.length)];
+            i = scanRandom.nextInt(w);
+            stride = strides[scanRandom.nextInt(strides.length)];
         } else {
             i = 0;
             stride = 1;

@@ -3,8 +3,14 @@
  */
 package dev.handoff.jcstress;
 
+import java.lang.reflect.Method;
+import java.util.List;
+import kotlin.Unit;
+import org.jetbrains.kotlinx.lincheck.Actor;
+import org.jetbrains.kotlinx.lincheck.CustomScenarioDSLKt;
+import org.jetbrains.kotlinx.lincheck.DSLThreadScenario;
+import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
 import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
-import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
 
 /**
  * The model-checking budget every Lincheck test here uses: small, so that the whole module's
@@ -22,6 +28,11 @@ import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
  * exactly such a bug, and {@link LincheckCannotSeeMissingVolatileTest} shows it passing). That
  * is jcstress's job; Lincheck's is the long interleavings jcstress's fixed two-actor scenarios
  * never reach.
+ *
+ * <p>Every handoff is model-checked. The parallel hash table and the pipe draw random numbers,
+ * which the model checker must replay identically; their tests build them through
+ * {@link dev.handoff.ModelCheckedHandoffs}, with a deterministic source in place of
+ * {@code ThreadLocalRandom} (whose rewriting by Lincheck 2.34 fails verification on JDK 25).
  */
 final class LincheckSupport {
 
@@ -30,13 +41,14 @@ final class LincheckSupport {
 
     /**
      * Scenarios of two threads, three operations each, plus two before and two after; 4
-     * scenarios of 100 interleavings each, 10 to 40 s per handoff on 2 CPUs shared with other
-     * builds.
+     * scenarios of 100 interleavings each, 2 to 20 s per test class on 2 CPUs shared with other
+     * builds. A deeper search, by hand: {@code -Dlincheck.extraArgs="-Dlincheck.iterations=40
+     * -Dlincheck.invocations=300"} on the Maven command line.
      */
     static ModelCheckingOptions modelChecking() {
         return new ModelCheckingOptions()
-                .iterations(4)
-                .invocationsPerIteration(100)
+                .iterations(Integer.getInteger("lincheck.iterations", 4))
+                .invocationsPerIteration(Integer.getInteger("lincheck.invocations", 100))
                 .threads(2)
                 .actorsPerThread(3)
                 .actorsBefore(2)
@@ -44,22 +56,33 @@ final class LincheckSupport {
     }
 
     /**
-     * The same scenarios in Lincheck's stress mode: real threads, each scenario run many times,
-     * every result checked against the sequential specification, but no guided search of
-     * interleavings. For the handoffs that draw from {@code ThreadLocalRandom} (the parallel hash
-     * table's consumer start, the pipe's scan start): model checking replays each interleaving and
-     * so needs every random draw replaced by a deterministic one, and Lincheck 2.34's rewriting of
-     * {@code ThreadLocalRandom} produces bytecode that JDK 25's verifier rejects (VerifyError in
-     * {@code java.util.concurrent.ThreadLocalRandom}), so these two kinds cannot be model-checked
-     * with this Lincheck on this JDK.
+     * A fixed scenario of operations without parameters (Lincheck's custom-scenario DSL, which
+     * is Kotlin, from Java): an initial part, then two threads in parallel.
+     *
+     * @param operations the test class, whose public no-argument {@code @Operation} methods are named
      */
-    static StressOptions stress() {
-        return new StressOptions()
-                .iterations(8)
-                .invocationsPerIteration(300)
-                .threads(2)
-                .actorsPerThread(3)
-                .actorsBefore(2)
-                .actorsAfter(2);
+    static ExecutionScenario scenario(Class<?> operations, List<String> initial, List<String> thread1,
+            List<String> thread2) {
+        return CustomScenarioDSLKt.scenario(builder -> {
+            builder.initial(part -> add(part, operations, initial));
+            builder.parallel(threads -> {
+                threads.thread(part -> add(part, operations, thread1));
+                threads.thread(part -> add(part, operations, thread2));
+                return Unit.INSTANCE;
+            });
+            return Unit.INSTANCE;
+        });
+    }
+
+    private static Unit add(DSLThreadScenario part, Class<?> operations, List<String> names) {
+        for (String name : names) {
+            try {
+                Method method = operations.getMethod(name);
+                part.add(new Actor(method, List.of(), false, false, false, false, false));
+            } catch (NoSuchMethodException e) {
+                throw new IllegalArgumentException("no operation " + name + "() in " + operations, e);
+            }
+        }
+        return Unit.INSTANCE;
     }
 }

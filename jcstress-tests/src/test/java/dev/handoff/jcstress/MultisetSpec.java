@@ -4,31 +4,44 @@
 package dev.handoff.jcstress;
 
 import dev.handoff.HandoffClosedException;
-import java.util.TreeMap;
 
 /**
- * The sequential specification of a bounded unordered handoff (a multiset) of capacity 2, for
- * Lincheck. A real poll may return any element inside; Lincheck needs a deterministic
- * specification, so this one returns the smallest, and {@link ParallelHashTableLincheckTest}
- * offers a single value, for which every choice gives the same result. What is checked is then
- * the multiset's counting: no offer accepted beyond the capacity, no poll that finds nothing while
- * an element is inside, none that finds one that is not, and close.
+ * The sequential specification of a bounded unordered handoff (a multiset), for Lincheck, over a
+ * single value. A real poll may return any element inside; Lincheck needs a deterministic
+ * specification, so the parallel hash table's tests offer only {@link #ELEMENT}, for which every
+ * choice gives the same result, and the multiset reduces to a count. What is checked is the
+ * multiset's counting: no offer accepted beyond the capacity, no poll that finds nothing while an
+ * element is inside, none that finds one that is not, and close.
+ *
+ * <p>Lincheck builds a specification with its public no-argument constructor, so each capacity is
+ * a subclass: {@link Roomy} and {@link OfTwo}.
  */
-public class MultisetSpec {
-    static final int CAPACITY = 2;
+public abstract class MultisetSpec {
 
-    private final TreeMap<Integer, Integer> counts = new TreeMap<>();
+    /** The one value offered. */
+    static final Integer ELEMENT = 7;
+
+    /**
+     * The most operations a scenario of {@link LincheckSupport#modelChecking()} holds (two before,
+     * two threads of three, two after): a table this large never refuses an offer there.
+     */
+    static final int MAX_OPERATIONS = 2 + 2 * 3 + 2;
+
+    private final int capacity;
     private int size;
     private boolean closed;
 
-    public boolean offer(int e) {
+    MultisetSpec(int capacity) {
+        this.capacity = capacity;
+    }
+
+    public boolean offer() {
         if (closed) {
             throw new HandoffClosedException("closed");
         }
-        if (size == CAPACITY) {
+        if (size == capacity) {
             return false;
         }
-        counts.merge(e, 1, Integer::sum);
         size++;
         return true;
     }
@@ -37,10 +50,8 @@ public class MultisetSpec {
         if (size == 0) {
             return null;
         }
-        Integer e = counts.firstKey();
-        counts.merge(e, -1, (a, b) -> a + b == 0 ? null : a + b);
         size--;
-        return e;
+        return ELEMENT;
     }
 
     public int size() {
@@ -48,10 +59,24 @@ public class MultisetSpec {
     }
 
     public int remainingCapacity() {
-        return CAPACITY - size;
+        return capacity - size;
     }
 
     public void close() {
         closed = true;
+    }
+
+    /** Room for every offer of a generated scenario: {@link #MAX_OPERATIONS}. */
+    public static class Roomy extends MultisetSpec {
+        public Roomy() {
+            super(MAX_OPERATIONS);
+        }
+    }
+
+    /** Capacity 2: full and empty both reached in a few operations. */
+    public static class OfTwo extends MultisetSpec {
+        public OfTwo() {
+            super(2);
+        }
     }
 }

@@ -4,7 +4,7 @@
 package dev.handoff.jcstress;
 
 import dev.handoff.Handoff;
-import dev.handoff.Handoffs;
+import dev.handoff.ModelCheckedHandoffs;
 import org.jetbrains.kotlinx.lincheck.LinCheckerKt;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.annotations.Param;
@@ -15,12 +15,13 @@ import org.junit.jupiter.api.Test;
  * Linearizability of the pipe handoff's non-blocking operations against {@link PipeSpec}: with
  * no worker waiting, nothing may ever be accepted, found or counted, and close must turn every
  * later offer into {@code HandoffClosedException}. Two worker slots, so that the scan over the
- * status array has more than one slot to look at. Stress mode, not model checking: see
- * {@link LincheckSupport#stress()} for why.
+ * status array has more than one slot to look at. Model checking, with each scan's start and
+ * stride drawn from a deterministic sequence instead of {@code ThreadLocalRandom}
+ * ({@link ModelCheckedHandoffs}).
  */
 public class PipeHandoffLincheckTest {
 
-    private final Handoff<Integer> handoff = Handoffs.create("pipe:2");
+    private final Handoff<Integer> handoff = ModelCheckedHandoffs.pipe(2);
 
     @Operation
     public boolean offer(@Param(gen = IntGen.class, conf = "1:4") int e) {
@@ -54,6 +55,6 @@ public class PipeHandoffLincheckTest {
 
     @Test
     void linearizableAgainstAlwaysEmptyAlwaysFull() {
-        LinCheckerKt.check(LincheckSupport.stress().sequentialSpecification(PipeSpec.class), getClass());
+        LinCheckerKt.check(LincheckSupport.modelChecking().sequentialSpecification(PipeSpec.class), getClass());
     }
 }
