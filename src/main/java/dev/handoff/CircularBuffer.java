@@ -56,12 +56,13 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * without the lock while the buffer looks empty (an opaque read, a hint only: the decision is
      * made again under the lock), so that an element arriving within a microsecond or two is
      * taken without parking and without anyone having to wake anyone; put() likewise while the
-     * buffer looks full. Only then does it await, which parks. The spin is SPINS rounds of
-     * Thread.onSpinWait() (about 3 us here) and then YIELDS rounds of Thread.yield(), so that a
-     * spinner gives its CPU to the thread it waits for when there are more runnable threads than
-     * CPUs. A thread does not spin while others of its side are parked (waitingConsumers,
-     * waitingProducers, read without the lock as a hint): they are ahead of it in line, and many
-     * spinners would take the CPU of the thread they all wait for (as in LockSplitQueue). A budget that adapted to failed spins was tried and dropped: once the partner parks,
+     * buffer looks full. Only then does it await, which parks. The spin is Spin.SPINS rounds of
+     * Thread.onSpinWait() (about 3 us here) and then Spin.YIELDS rounds of Thread.yield(), so
+     * that a spinner gives its CPU to the thread it waits for when there are more runnable
+     * threads than CPUs. Only one thread per side spins at a time (consumerSpin, producerSpin),
+     * and none while others of its side are parked (waitingConsumers, waitingProducers, read
+     * without the lock as a hint): they are ahead of it in line, and many spinners would take
+     * the CPU and the count's cache line from the thread they all wait for (class Spin). A budget that adapted to failed spins was tried and dropped: once the partner parks,
      * every spin fails, the budget falls to nothing and the pair stays in the slow park/unpark
      * mode (round trip 47 us against 0.7 us with the fixed spin, docs/benchmarks.md). The spin
      * reads count and never writes it, so it does not fight the lock holder for the lock's
@@ -119,11 +120,11 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     /** Producers wait here while the buffer is full. */
     private final Condition notFull;
 
-    /** Rounds of Thread.onSpinWait() before a waiting put/take yields: about 3 us here. */
-    private static final int SPINS = 128;
+    /** Lets one consumer at a time spin in take() (see Spin). */
+    private final Spin.Gate consumerSpin = new Spin.Gate();
 
-    /** Thread.yield() rounds after the spins, before a waiting put/take locks and parks. */
-    private static final int YIELDS = 4;
+    /** Lets one producer at a time spin in put(). */
+    private final Spin.Gate producerSpin = new Spin.Gate();
 
     private static final VarHandle COUNT;
 
@@ -204,36 +205,38 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     // ---- waiting: spin on the count, then park (see the notes) ----
 
     /**
-     * Spins while the buffer looks empty, for at most SPINS + YIELDS rounds. No lock; a hint only.
+     * Spins while the buffer looks empty, for at most Spin.ROUNDS rounds, if no other consumer
+     * spins or is parked (see Spin). No lock; a hint only.
      */
     private void spinWhileEmpty() {
-        if ((int) COUNT.getOpaque(this) != 0 || waitingConsumers > 0) {
-            return; // an element is there (getOpaque pairs with setOpaque in setCount), or
-                    // consumers already parked are ahead in line
+        // getOpaque pairs with setOpaque in setCount
+        if ((int) COUNT.getOpaque(this) != 0 || waitingConsumers > 0 || !consumerSpin.tryEnter()) {
+            return;
         }
-        for (int i = 0; i < SPINS + YIELDS && (int) COUNT.getOpaque(this) == 0 && !closed; i++) {
-            if (i < SPINS) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield(); // give way: the thread we wait for may need this CPU
+        try {
+            for (int i = 0; i < Spin.ROUNDS && (int) COUNT.getOpaque(this) == 0 && !closed; i++) {
+                Spin.pause(i);
             }
+        } finally {
+            consumerSpin.exit();
         }
     }
 
     /**
-     * Spins while the buffer looks full, for at most SPINS + YIELDS rounds. No lock; a hint only.
+     * Spins while the buffer looks full, for at most Spin.ROUNDS rounds, if no other producer
+     * spins or is parked (see Spin). No lock; a hint only.
      */
     private void spinWhileFull() {
-        if ((int) COUNT.getOpaque(this) != items.length || waitingProducers > 0) {
-            return; // room is there (getOpaque pairs with setOpaque in setCount), or producers
-                    // already parked are ahead in line
+        // getOpaque pairs with setOpaque in setCount
+        if ((int) COUNT.getOpaque(this) != items.length || waitingProducers > 0 || !producerSpin.tryEnter()) {
+            return;
         }
-        for (int i = 0; i < SPINS + YIELDS && (int) COUNT.getOpaque(this) == items.length && !closed; i++) {
-            if (i < SPINS) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield(); // give way: the thread we wait for may need this CPU
+        try {
+            for (int i = 0; i < Spin.ROUNDS && (int) COUNT.getOpaque(this) == items.length && !closed; i++) {
+                Spin.pause(i);
             }
+        } finally {
+            producerSpin.exit();
         }
     }
 

@@ -68,12 +68,14 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * Spinning before parking. Parking a consumer and waking it again costs the producer a lock,
      * a signal and an unpark, and the consumer 25-35 us on the reference machine, while the next
      * element often arrives within a microsecond. So take() (put()) first re-reads count without
-     * any lock while the queue looks empty (full): SPINS rounds of Thread.onSpinWait() (about
-     * 3 us here), then YIELDS rounds of Thread.yield(), so that a spinner gives its CPU to the
-     * thread it waits for when there are more runnable threads than CPUs. A thread does not spin
-     * when others of its side are already parked: they are ahead of it in line, and with many
-     * consumers sharing one producer (1P/50C) their spinning took the producer's CPU (lock-split
-     * fell from about LBQ's throughput to 0.38x of it there, docs/benchmarks.md). The timed
+     * any lock while the queue looks empty (full): Spin.SPINS rounds of Thread.onSpinWait()
+     * (about 3 us here), then Spin.YIELDS rounds of Thread.yield(), so that a spinner gives its
+     * CPU to the thread it waits for when there are more runnable threads than CPUs. A thread
+     * does not spin when others of its side are already parked: they are ahead of it in line,
+     * and with many consumers sharing one producer (1P/50C) their spinning took the producer's
+     * CPU (lock-split fell from about LBQ's throughput to 0.38x of it there). Nor does it spin
+     * while another thread of its side spins (consumerSpin, producerSpin): every spinner re-reads
+     * count, which the other side's getAndIncrement must then pull back from each of them. The timed
      * poll/offer do not spin, so that a timeout <= 0 never waits.
      *
      * Close. closed is written under putLock, and producers read it under putLock, so an insert
@@ -135,11 +137,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     /** Producers in notFull.await(), or about to be. */
     private volatile int waitingProducers;
 
-    /** Rounds of Thread.onSpinWait() before a waiting put/take yields: about 3 us here. */
-    private static final int SPINS = 128;
+    /** Lets one consumer at a time spin in take() (see Spin). */
+    private final Spin.Gate consumerSpin = new Spin.Gate();
 
-    /** Thread.yield() rounds after the spins, before a waiting put/take locks and parks. */
-    private static final int YIELDS = 4;
+    /** Lets one producer at a time spin in put(). */
+    private final Spin.Gate producerSpin = new Spin.Gate();
 
     private static final VarHandle WAITING_CONSUMERS;
     private static final VarHandle WAITING_PRODUCERS;
@@ -353,18 +355,19 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     }
 
     /**
-     * Spins while the queue looks full, for at most SPINS + YIELDS rounds. No lock; a hint only.
+     * Spins while the queue looks full, for at most Spin.ROUNDS rounds, if no other producer spins
+     * or is parked (see Spin). No lock; a hint only.
      */
     private void spinWhileFull() {
-        if (count.get() != capacity || waitingProducers > 0) {
-            return; // room is there, or producers already parked are ahead in line
+        if (count.get() != capacity || waitingProducers > 0 || !producerSpin.tryEnter()) {
+            return;
         }
-        for (int i = 0; i < SPINS + YIELDS && count.get() == capacity && !closed; i++) {
-            if (i < SPINS) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield(); // give way: the thread we wait for may need this CPU
+        try {
+            for (int i = 0; i < Spin.ROUNDS && count.get() == capacity && !closed; i++) {
+                Spin.pause(i);
             }
+        } finally {
+            producerSpin.exit();
         }
     }
 
@@ -484,18 +487,19 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     }
 
     /**
-     * Spins while the queue looks empty, for at most SPINS + YIELDS rounds. No lock; a hint only.
+     * Spins while the queue looks empty, for at most Spin.ROUNDS rounds, if no other consumer
+     * spins or is parked (see Spin). No lock; a hint only.
      */
     private void spinWhileEmpty() {
-        if (count.get() != 0 || waitingConsumers > 0) {
-            return; // an element is there, or consumers already parked are ahead in line
+        if (count.get() != 0 || waitingConsumers > 0 || !consumerSpin.tryEnter()) {
+            return;
         }
-        for (int i = 0; i < SPINS + YIELDS && count.get() == 0 && !closed; i++) {
-            if (i < SPINS) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield(); // give way: the thread we wait for may need this CPU
+        try {
+            for (int i = 0; i < Spin.ROUNDS && count.get() == 0 && !closed; i++) {
+                Spin.pause(i);
             }
+        } finally {
+            consumerSpin.exit();
         }
     }
 

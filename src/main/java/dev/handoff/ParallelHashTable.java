@@ -807,11 +807,6 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         static final int NONE = 0;
         static final int EXHAUSTED = -1;
 
-        /** Rounds of Thread.onSpinWait() before a waiting acquire yields: about 3 us here. */
-        private static final int SPINS = 128;
-        /** Thread.yield() rounds after the spins, before acquire parks. */
-        private static final int YIELDS = 4;
-
         private static final long CLOSED = Long.MIN_VALUE;
         private static final long PENDING_ONE = 1L << 32;
         private static final long AVAILABLE_MASK = 0xFFFF_FFFFL;
@@ -833,6 +828,8 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
 
         private final ReentrantLock lock = new ReentrantLock();
         private final Condition changed = lock.newCondition();
+        /** Lets one thread at a time spin in acquire() (see Spin). */
+        private final Spin.Gate spin = new Spin.Gate();
         private final Runnable onWait;
 
         Reservations(int available, Runnable onWait) {
@@ -912,35 +909,36 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         }
 
         /**
-         * The brief wait before parking: SPINS rounds of Thread.onSpinWait() (about 3 us here),
-         * then YIELDS rounds of Thread.yield(), re-reading state and trying again whenever it
-         * shows a reservation (or the final state). Waking a parked thread on the other CPU
-         * costs 25-35 us, and the other side often releases within a microsecond. A thread does
-         * not spin while others already wait in await(): they are ahead of it in line, and with
-         * many threads per CPU the spinners would take the CPU of the thread they wait for.
+         * The brief wait before parking (class Spin): re-reads state and tries again whenever it
+         * shows a reservation (or the final state), for at most Spin.ROUNDS rounds. A thread
+         * does not spin while others already wait in await() (they are ahead of it in line) or
+         * while another thread spins on this count.
          *
          * @return ACQUIRED or EXHAUSTED, or NONE if the spin ended without either
          */
         private int spinThenTryAcquire() {
             // waiters: volatile read, a hint only; await() rechecks everything under the lock.
-            for (int i = 0; i < SPINS + YIELDS && waiters == 0; i++) {
-                if (i < SPINS) {
-                    Thread.onSpinWait();
-                } else {
-                    Thread.yield(); // give way: the thread we wait for may need this CPU
-                }
-                long s = state; // volatile read; the CAS in tryAcquire decides
-                if (available(s) != 0 || exhausted(s)) {
-                    int r = tryAcquire();
-                    if (r != NONE) {
-                        return r;
+            if (waiters > 0 || !spin.tryEnter()) {
+                return NONE;
+            }
+            try {
+                for (int i = 0; i < Spin.ROUNDS && waiters == 0; i++) {
+                    Spin.pause(i);
+                    long s = state; // volatile read; the CAS in tryAcquire decides
+                    if (available(s) != 0 || exhausted(s)) {
+                        int r = tryAcquire();
+                        if (r != NONE) {
+                            return r;
+                        }
                     }
                 }
+                return NONE;
+            } finally {
+                spin.exit();
             }
-            return NONE;
         }
 
-        /** Takes one reservation, parking at most nanos while none is available. */
+        /** Takes one reservation, parking at most nanos while none is available; never spins. */
         int acquireNanos(long nanos) throws InterruptedException {
             int r = tryAcquire();
             return r != NONE || nanos <= 0L ? r : await(true, nanos);

@@ -147,8 +147,8 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
      *
      * Spinning before parking. Waking a parked thread on another CPU costs 25-35 us here, so a
      * pipe that parks on both sides for every element is capped near 30,000 handoffs per second
-     * (docs/benchmarks.md). So both sides first spin briefly, SPINS rounds of Thread.onSpinWait()
-     * (about 3 us) and then YIELDS rounds of Thread.yield(), the yields giving the CPU to the
+     * (docs/benchmarks.md). So both sides first spin briefly, Spin.SPINS rounds of
+     * Thread.onSpinWait() (about 3 us) and then Spin.YIELDS rounds of Thread.yield(), the yields giving the CPU to the
      * thread waited for when more threads than CPUs are runnable:
      *   - a worker that has just become WAITING spins on its channel before it parks, but only
      *     one worker at a time: it takes the role by a CAS of spinnerSlot from NO_SPINNER to its
@@ -264,11 +264,6 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
     /** The value of spinnerSlot while no worker spins. */
     private static final int NO_SPINNER = -1;
 
-    /** Rounds of Thread.onSpinWait() before a waiting worker or producer yields: about 3 us here. */
-    private static final int SPINS = 128;
-
-    /** Thread.yield() rounds after the spins, before a worker or producer parks. */
-    private static final int YIELDS = 4;
 
     /** Producers that found no waiting worker wait on workerWaiting under this lock. */
     private final ReentrantLock producerLock = new ReentrantLock();
@@ -473,8 +468,8 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
 
     /**
      * put's way to a worker before the slow path (see "Spinning before parking"): waits up to
-     * SPINS rounds of Thread.onSpinWait() for a spinning worker, which takes e without a wake-up,
-     * then scans for any waiting worker, and then rescans YIELDS times with a Thread.yield() in
+     * Spin.SPINS rounds of Thread.onSpinWait() for a spinning worker, which takes e without a wake-up,
+     * then scans for any waiting worker, and then rescans Spin.YIELDS times with a Thread.yield() in
      * between. It stops early when producers are already parked in awaitWorker: they are ahead of
      * this one in line.
      *
@@ -482,13 +477,13 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
      * @throws HandoffClosedException if the pipe closes meanwhile
      */
     private boolean handOffWithoutParking(E e) {
-        for (int i = 0; i < SPINS && waitingProducers.get() == 0; i++) {
+        for (int i = 0; i < Spin.SPINS && waitingProducers.get() == 0; i++) {
             if (tryHandToSpinner(e)) {
                 return true;
             }
             Thread.onSpinWait();
         }
-        for (int i = 0; i <= YIELDS && waitingProducers.get() == 0; i++) {
+        for (int i = 0; i <= Spin.YIELDS && waitingProducers.get() == 0; i++) {
             if (i > 0) {
                 Thread.yield();
                 ensureOpen();
@@ -815,7 +810,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
     /**
      * A WAITING worker's brief wait before it parks, if no other worker is spinning: spins, then
      * yields, until an element is in the channel, the pipe closes, the thread is interrupted, the
-     * deadline passes (when timed) or SPINS + YIELDS rounds are over. The caller reads the
+     * deadline passes (when timed) or Spin.ROUNDS rounds are over. The caller reads the
      * channel again and handles each case; this only delays its park.
      */
     private void spinForItem(int slot, Channel channel, boolean timed, long deadline) {
@@ -824,18 +819,14 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
             return;
         }
         try {
-            for (int i = 0; i < SPINS + YIELDS; i++) {
+            for (int i = 0; i < Spin.ROUNDS; i++) {
                 if (ITEM.getAcquire(channel) != null // pairs with setRelease in handOver()
                         || closed
                         || Thread.currentThread().isInterrupted()
                         || (timed && deadline - System.nanoTime() <= 0L)) {
                     return;
                 }
-                if (i < SPINS) {
-                    Thread.onSpinWait();
-                } else {
-                    Thread.yield();
-                }
+                Spin.pause(i);
             }
         } finally {
             SPINNER.setOpaque(this, NO_SPINNER); // only the spinner writes it back: no CAS needed
