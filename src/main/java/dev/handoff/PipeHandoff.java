@@ -481,7 +481,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
             if (tryHandToSpinner(e)) {
                 return true;
             }
-            Thread.onSpinWait();
+            Spin.pause(i);
         }
         for (int i = 0; i <= Spin.YIELDS && waitingProducers.get() == 0; i++) {
             if (i > 0) {
