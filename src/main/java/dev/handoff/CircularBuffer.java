@@ -62,9 +62,10 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * threads than CPUs. Only one thread per side spins at a time (consumerSpin, producerSpin),
      * and none while others of its side are parked (waitingConsumers, waitingProducers, read
      * without the lock as a hint): they are ahead of it in line, and many spinners would take
-     * the CPU and the count's cache line from the thread they all wait for (class Spin). A budget that adapted to failed spins was tried and dropped: once the partner parks,
-     * every spin fails, the budget falls to nothing and the pair stays in the slow park/unpark
-     * mode (round trip 47 us against 0.7 us with the fixed spin, docs/benchmarks.md). The spin
+     * the CPU and the count's cache line from the thread they all wait for (class Spin). A
+     * budget that adapted to failed spins was tried and dropped: once the partner parks, every
+     * spin fails, the budget falls to nothing and the pair stays in the slow park/unpark mode
+     * (round trip 47 us against 0.7 us with the fixed spin, docs/benchmarks.md). The spin
      * reads count and never writes it, so it does not fight the lock holder for the lock's
      * cache line; spinning on the lock itself (tryLock in a loop) was measured and dropped: it
      * stopped the producer from filling the buffer in runs while the consumer slept, which is
@@ -228,11 +229,12 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      */
     private void spinWhileFull() {
         // getOpaque pairs with setOpaque in setCount
-        if ((int) COUNT.getOpaque(this) != items.length || waitingProducers > 0 || !producerSpin.tryEnter()) {
+        int full = items.length;
+        if ((int) COUNT.getOpaque(this) != full || waitingProducers > 0 || !producerSpin.tryEnter()) {
             return;
         }
         try {
-            for (int i = 0; i < Spin.ROUNDS && (int) COUNT.getOpaque(this) == items.length && !closed; i++) {
+            for (int i = 0; i < Spin.ROUNDS && (int) COUNT.getOpaque(this) == full && !closed; i++) {
                 Spin.pause(i);
             }
         } finally {

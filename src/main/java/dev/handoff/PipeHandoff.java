@@ -147,21 +147,23 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
      *
      * Spinning before parking. Waking a parked thread on another CPU costs 25-35 us here, so a
      * pipe that parks on both sides for every element is capped near 30,000 handoffs per second
-     * (docs/benchmarks.md). So both sides first spin briefly, Spin.SPINS rounds of
-     * Thread.onSpinWait() (about 3 us) and then Spin.YIELDS rounds of Thread.yield(), the yields giving the CPU to the
-     * thread waited for when more threads than CPUs are runnable:
+     * (docs/benchmarks.md). So both sides first wait briefly without parking (class Spin: about
+     * 3 us of Thread.onSpinWait(), then a few Thread.yield(), which give the CPU to the thread
+     * waited for when more threads than CPUs are runnable):
      *   - a worker that has just become WAITING spins on its channel before it parks, but only
      *     one worker at a time: it takes the role by a CAS of spinnerSlot from NO_SPINNER to its
      *     slot, and gives it back (opaque store of NO_SPINNER) when the spin ends. Fifty
      *     workers spinning at once would take the CPU from the one producer that feeds them.
-     *   - a producer whose scan found no waiting worker rescans in the same rhythm before it
-     *     takes the slow path, unless producers are already parked in awaitWorker (they are
-     *     ahead of it in line).
      *   - every scan of the double-hashing kind probes spinnerSlot first: the spinning worker
      *     is the one that answers without a wake-up. The hint is only a probe order; whether a
      *     worker is won is decided by the CAS WAITING -> HANDED as for any slot, so a stale
      *     hint costs one probe and nothing else. (The papers' scan from slot 0, kept for the
      *     theorem test, has no hint.)
+     *   - put (not offer) first waits the spin for a spinning worker, even while parked workers
+     *     wait: handing to one of those costs its wake-up, and the spinner is usually back
+     *     within a microsecond. Then it scans, then rescans between yields, and only then
+     *     parks in awaitWorker; it skips all this when producers are parked already (they are
+     *     ahead of it in line).
      * A producer that wins a spinning worker still unparks it; unpark of a thread that is not
      * parked only leaves a permit, which makes a later park return at once, and every park here
      * is in a loop that rechecks its condition.
@@ -263,7 +265,6 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
 
     /** The value of spinnerSlot while no worker spins. */
     private static final int NO_SPINNER = -1;
-
 
     /** Producers that found no waiting worker wait on workerWaiting under this lock. */
     private final ReentrantLock producerLock = new ReentrantLock();
@@ -468,10 +469,10 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
 
     /**
      * put's way to a worker before the slow path (see "Spinning before parking"): waits up to
-     * Spin.SPINS rounds of Thread.onSpinWait() for a spinning worker, which takes e without a wake-up,
-     * then scans for any waiting worker, and then rescans Spin.YIELDS times with a Thread.yield() in
-     * between. It stops early when producers are already parked in awaitWorker: they are ahead of
-     * this one in line.
+     * Spin.SPINS rounds of Thread.onSpinWait() for a spinning worker, which takes e without a
+     * wake-up, then scans for any waiting worker, and then rescans Spin.YIELDS times with a
+     * Thread.yield() in between. It stops early when producers are already parked in
+     * awaitWorker: they are ahead of this one in line.
      *
      * @return whether e was handed over
      * @throws HandoffClosedException if the pipe closes meanwhile
