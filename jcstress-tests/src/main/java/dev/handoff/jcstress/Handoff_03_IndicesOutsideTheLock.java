@@ -51,19 +51,28 @@ public class Handoff_03_IndicesOutsideTheLock {
     private Handoff_03_IndicesOutsideTheLock() {
     }
 
+    /** A ring of two cells; the racy twin and its fix differ only in where the indices move. */
+    interface TwoCellRing {
+        /** Puts e into the next cell; false if both are full. */
+        boolean offer(Integer e);
+
+        /** Takes the oldest element; null if both cells are empty. */
+        Integer poll();
+    }
+
     /**
      * Deliberately wrong: {@code offer} and {@code poll} advance their index after unlocking
      * (the two lines marked {@code <- the race}), so two producers can write the same cell and
      * two consumers can read it.
      */
-    static final class RacyRing {
+    static final class RacyRing implements TwoCellRing {
         private final Object[] items = new Object[2];
         private int putIndex;
         private int takeIndex;
         private int count;
         private final ReentrantLock lock = new ReentrantLock();
 
-        boolean offer(Integer e) {
+        public boolean offer(Integer e) {
             int i;
             lock.lock();
             try {
@@ -80,7 +89,7 @@ public class Handoff_03_IndicesOutsideTheLock {
             return true;
         }
 
-        Integer poll() {
+        public Integer poll() {
             int i;
             Integer e;
             lock.lock();
@@ -101,14 +110,14 @@ public class Handoff_03_IndicesOutsideTheLock {
     }
 
     /** The fix: the same ring with both index updates back under the lock. */
-    static final class Ring {
+    static final class Ring implements TwoCellRing {
         private final Object[] items = new Object[2];
         private int putIndex;
         private int takeIndex;
         private int count;
         private final ReentrantLock lock = new ReentrantLock();
 
-        boolean offer(Integer e) {
+        public boolean offer(Integer e) {
             int i;
             lock.lock();
             try {
@@ -125,7 +134,7 @@ public class Handoff_03_IndicesOutsideTheLock {
             return true;
         }
 
-        Integer poll() {
+        public Integer poll() {
             int i;
             Integer e;
             lock.lock();

@@ -22,9 +22,13 @@ import org.junit.jupiter.api.Test;
  */
 class RacyRingLincheckTest {
 
-    /** offer and poll of {@code Handoff_03_IndicesOutsideTheLock.RacyRing}. */
-    public static class RacyRingOperations {
-        private final Handoff_03_IndicesOutsideTheLock.RacyRing ring = new Handoff_03_IndicesOutsideTheLock.RacyRing();
+    /** offer and poll of one of lesson 3's rings; the twins differ only in the ring. */
+    abstract static class RingOperationsBase {
+        private final Handoff_03_IndicesOutsideTheLock.TwoCellRing ring;
+
+        RingOperationsBase(Handoff_03_IndicesOutsideTheLock.TwoCellRing ring) {
+            this.ring = ring;
+        }
 
         @Operation
         public boolean offer(@Param(gen = IntGen.class, conf = "1:4") int e) {
@@ -37,18 +41,17 @@ class RacyRingLincheckTest {
         }
     }
 
-    /** offer and poll of {@code Handoff_03_IndicesOutsideTheLock.Ring}, the fix. */
-    public static class RingOperations {
-        private final Handoff_03_IndicesOutsideTheLock.Ring ring = new Handoff_03_IndicesOutsideTheLock.Ring();
-
-        @Operation
-        public boolean offer(@Param(gen = IntGen.class, conf = "1:4") int e) {
-            return ring.offer(e);
+    /** {@code Handoff_03_IndicesOutsideTheLock.RacyRing}: indices moved outside the lock. */
+    public static class RacyRingOperations extends RingOperationsBase {
+        public RacyRingOperations() {
+            super(new Handoff_03_IndicesOutsideTheLock.RacyRing());
         }
+    }
 
-        @Operation
-        public Integer poll() {
-            return ring.poll();
+    /** {@code Handoff_03_IndicesOutsideTheLock.Ring}, the fix. */
+    public static class RingOperations extends RingOperationsBase {
+        public RingOperations() {
+            super(new Handoff_03_IndicesOutsideTheLock.Ring());
         }
     }
 

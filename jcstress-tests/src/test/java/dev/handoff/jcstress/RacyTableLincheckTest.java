@@ -22,9 +22,13 @@ import org.junit.jupiter.api.Test;
  */
 class RacyTableLincheckTest {
 
-    /** insert and count of {@code Handoff_01_LostElement.RacyTwoSlots}. */
-    public static class RacyTableOperations {
-        private final Handoff_01_LostElement.TwoSlots table = new Handoff_01_LostElement.RacyTwoSlots();
+    /** insert and count of one of lesson 1's two-slot tables; the twins differ only in the table. */
+    abstract static class TwoSlotsOperations {
+        private final Handoff_01_LostElement.TwoSlots table;
+
+        TwoSlotsOperations(Handoff_01_LostElement.TwoSlots table) {
+            this.table = table;
+        }
 
         @Operation
         public boolean insert() {
@@ -37,18 +41,17 @@ class RacyTableLincheckTest {
         }
     }
 
-    /** insert and count of {@code Handoff_01_LostElement.CasTwoSlots}, the fix. */
-    public static class TableOperations {
-        private final Handoff_01_LostElement.TwoSlots table = new Handoff_01_LostElement.CasTwoSlots();
-
-        @Operation
-        public boolean insert() {
-            return table.insert(1);
+    /** {@code Handoff_01_LostElement.RacyTwoSlots}: the papers' check-then-set. */
+    public static class RacyTableOperations extends TwoSlotsOperations {
+        public RacyTableOperations() {
+            super(new Handoff_01_LostElement.RacyTwoSlots());
         }
+    }
 
-        @Operation
-        public int count() {
-            return table.count();
+    /** {@code Handoff_01_LostElement.CasTwoSlots}, the fix. */
+    public static class TableOperations extends TwoSlotsOperations {
+        public TableOperations() {
+            super(new Handoff_01_LostElement.CasTwoSlots());
         }
     }
 
