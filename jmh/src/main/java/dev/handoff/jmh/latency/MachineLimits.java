@@ -17,6 +17,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * What the machine itself allows, measured beside the handoffs so that the scoreboard can say which
@@ -58,13 +59,18 @@ public class MachineLimits {
     private long seq;
     private volatile boolean stop;
     private volatile Thread benchmarkThread;
-    private Thread lineEcho;
-    private Thread wakeEcho;
+    /** The other thread of the benchmark that runs: lineEcho() or wakeEcho(). */
+    private Thread echo;
 
+    /**
+     * Starts the echo of the benchmark about to run, and only that one: a spinning line echo would
+     * take a CPU from the wake round trip.
+     */
     @Setup(Level.Trial)
-    public void startEchoes() {
-        lineEcho = Thread.ofPlatform().daemon().name("line-echo").unstarted(this::lineEcho);
-        wakeEcho = Thread.ofPlatform().daemon().name("wake-echo").unstarted(this::wakeEcho);
+    public void startEcho(BenchmarkParams params) {
+        echo = params.getBenchmark().endsWith(".lineRoundTrip")
+                ? Thread.ofPlatform().daemon().name("line-echo").start(this::lineEcho)
+                : Thread.ofPlatform().daemon().name("wake-echo").start(this::wakeEcho);
     }
 
     // ---- one cache-line round trip ----
@@ -85,7 +91,6 @@ public class MachineLimits {
     /** One round trip of a cache line between the benchmark thread's CPU and the echo's. */
     @Benchmark
     public long lineRoundTrip() {
-        startOnce(lineEcho);
         long s = ++seq;
         ping = s;
         for (int i = 1; pong != s; i++) {
@@ -117,20 +122,13 @@ public class MachineLimits {
         if (benchmarkThread != me) {
             benchmarkThread = me; // volatile, and written before ping: the echo unparks the right thread
         }
-        startOnce(wakeEcho);
         long s = ++seq;
         ping = s;
-        LockSupport.unpark(wakeEcho);
+        LockSupport.unpark(echo);
         while (pong != s) {
             LockSupport.park(this);
         }
         return s;
-    }
-
-    private static void startOnce(Thread echo) {
-        if (echo.getState() == Thread.State.NEW) {
-            echo.start();
-        }
     }
 
     /** Round i of a spin loop: onSpinWait, and a yield every SPINS_PER_YIELD rounds. */
@@ -145,11 +143,7 @@ public class MachineLimits {
     @TearDown(Level.Trial)
     public void stopEchoes() throws InterruptedException {
         stop = true;
-        for (Thread echo : new Thread[] {lineEcho, wakeEcho}) {
-            if (echo.getState() != Thread.State.NEW) {
-                LockSupport.unpark(echo);
-                echo.join(TimeUnit.SECONDS.toMillis(5));
-            }
-        }
+        LockSupport.unpark(echo);
+        echo.join(TimeUnit.SECONDS.toMillis(5));
     }
 }
