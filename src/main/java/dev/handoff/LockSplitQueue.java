@@ -7,7 +7,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -58,25 +57,32 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * parked threads (waitingConsumers, waitingProducers) and the other side takes the lock to
      * signal only when the count is positive. This is a Dekker handshake on two volatile
      * variables: a consumer increments waitingConsumers (getAndAdd, a full fence) and then reads
-     * count before it awaits, while a producer increments count (getAndIncrement, a full fence)
+     * count before it awaits, while a producer increments count (getAndAdd, a full fence)
      * and then reads waitingConsumers. Sequential consistency of these four accesses means at
      * least one of the two sees the other: either the consumer sees the element and does not
      * park, or the producer sees the waiter and signals, under takeLock, which the consumer holds
      * until await() has queued it, so the signal cannot fall between its check and its await.
      * Producers waiting for room mirror this with waitingProducers.
      *
-     * Spinning before parking. Parking a consumer and waking it again costs the producer a lock,
-     * a signal and an unpark, and the consumer 25-35 us on the reference machine, while the next
-     * element often arrives within a microsecond. So take() (put()) first re-reads count without
-     * any lock while the queue looks empty (full): Spin.SPINS rounds of Thread.onSpinWait()
-     * (about 3 us here), then Spin.YIELDS rounds of Thread.yield(), so that a spinner gives its
-     * CPU to the thread it waits for when there are more runnable threads than CPUs. A thread
-     * does not spin when others of its side are already parked: they are ahead of it in line,
-     * and with many consumers sharing one producer (1P/50C) their spinning took the producer's
-     * CPU (lock-split fell from about LBQ's throughput to 0.38x of it there). Nor does it spin
-     * while another thread of its side spins (consumerSpin, producerSpin): every spinner re-reads
-     * count, which the other side's getAndIncrement must then pull back from each of them. The timed
-     * poll/offer do not spin, so that a timeout <= 0 never waits.
+     * No spinning before parking, unlike the other three kinds (class Spin). A consumer that
+     * spins while the queue is empty takes each element the moment it is linked, so it works at
+     * the producer's heels: the node, the count and this object's fields cross between the CPUs
+     * on every element. A consumer that parks instead lets the producer run ahead alone, and
+     * then drains a run of elements the producer linked while it was waking up; the wake-up,
+     * 25-35 us of the consumer's time, is paid once per run, not per element. Measured in
+     * alternating windows against LinkedBlockingQueue (PairedThroughput, docs/benchmarks.md),
+     * the spin cost lock-split a quarter to a third of its throughput in every shape, so it was
+     * taken out. The price is latency: an element put into an empty queue waits for a wake-up,
+     * as in LinkedBlockingQueue; the circular buffer and the pipe spin for callers who need the
+     * round trip.
+     *
+     * Layout. count is an int field of this object, not an AtomicInteger beside it: both sides
+     * write count on every element, and each side also writes its end of the list here (head,
+     * last), so with count on the same cache line an insert or a removal pulls one line from
+     * the other side, not two. This was measured: 0.58-0.60x LinkedBlockingQueue's throughput
+     * at 1P/1C with the AtomicInteger, 0.87-0.95x with the field (PairedThroughput, same JVM).
+     * Separating head and last onto different lines would not save a transfer while count,
+     * written by both sides, sits on one of them.
      *
      * Close. closed is written under putLock, and producers read it under putLock, so an insert
      * either completed before the close or sees it. Consumers read closed before count: a consumer
@@ -87,11 +93,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      *
      * Visibility between writers and readers is provided as follows: a producer links a node
      * (plain writes of item and next) and then increments count; a consumer reads count before it
-     * reads head.next. count is an AtomicInteger, so the increment (a volatile write) happens-before
-     * the read that sees it, and the node's fields written before the increment are visible to the
-     * consumer. When the queue holds one element, producer and consumer touch the same node: the
-     * producer writes last.next, the consumer reads head.next of the same node only after reading
-     * a count that the producer's increment made positive.
+     * reads head.next. count is volatile and updated through COUNT.getAndAdd, so the increment (a
+     * volatile write) happens-before the read that sees it, and the node's fields written before
+     * the increment are visible to the consumer. When the queue holds one element, producer and
+     * consumer touch the same node: the producer writes last.next, the consumer reads head.next
+     * of the same node only after reading a count that the producer's increment made positive.
      */
 
     /** A list node. item is null only in the dummy head. */
@@ -108,7 +114,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     private final int capacity;
 
     /** Elements inside. Invariant: 0 <= count <= capacity (see the notes). */
-    private final AtomicInteger count = new AtomicInteger();
+    private volatile int count;
 
     /** Dummy node before the first element. Guarded by takeLock. Invariant: head.item == null. */
     private Node<E> head;
@@ -137,18 +143,14 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     /** Producers in notFull.await(), or about to be. */
     private volatile int waitingProducers;
 
-    /** Lets one consumer at a time spin in take() (see Spin). */
-    private final Spin.Gate consumerSpin = new Spin.Gate();
-
-    /** Lets one producer at a time spin in put(). */
-    private final Spin.Gate producerSpin = new Spin.Gate();
-
+    private static final VarHandle COUNT;
     private static final VarHandle WAITING_CONSUMERS;
     private static final VarHandle WAITING_PRODUCERS;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
+            COUNT = l.findVarHandle(LockSplitQueue.class, "count", int.class);
             WAITING_CONSUMERS = l.findVarHandle(LockSplitQueue.class, "waitingConsumers", int.class);
             WAITING_PRODUCERS = l.findVarHandle(LockSplitQueue.class, "waitingProducers", int.class);
         } catch (ReflectiveOperationException e) {
@@ -237,7 +239,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     /** Whether a consumer that found the queue empty should give up. Call holding takeLock. */
     private boolean closedAndDrained() {
-        return closed && count.get() == 0; // closed first: see "Close" in the notes
+        return closed && count == 0; // closed first: see "Close" in the notes
     }
 
     // ---- inserting ----
@@ -250,7 +252,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         putLock.lock();
         try {
             ensureOpen();
-            if (count.get() == capacity) {
+            if (count == capacity) {
                 return false;
             }
             before = insert(node);
@@ -266,11 +268,10 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         checkElement(e);
         Node<E> node = new Node<>(e);
         int before;
-        spinWhileFull();
         putLock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
             ensureOpen();
-            while (count.get() == capacity) {
+            while (count == capacity) {
                 awaitNotFull();
                 ensureOpen();
             }
@@ -290,7 +291,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         putLock.lockInterruptibly();
         try {
             ensureOpen();
-            while (count.get() == capacity) {
+            while (count == capacity) {
                 if (nanos <= 0L) {
                     return false;
                 }
@@ -311,7 +312,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      */
     private int insert(Node<E> node) {
         enqueue(node);
-        int before = count.getAndIncrement(); // publishes node to consumers: pairs with count.get() in take/poll
+        // publishes node: pairs with the volatile read of count in take/poll
+        int before = (int) COUNT.getAndAdd(this, 1);
         counters.put();
         if (before + 1 < capacity && waitingProducers > 0) {
             notFull.signal(); // cascade: room is left for the next waiting producer
@@ -321,7 +323,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     /** Called after releasing putLock: wakes a consumer if this insert ended emptiness. */
     private void afterInsert(int countBefore) {
-        // the read after count.getAndIncrement() in insert(): Dekker with awaitNotEmpty()
+        // the read after the getAndAdd in insert(): Dekker with awaitNotEmpty()
         if (countBefore == 0 && waitingConsumers > 0) {
             signalNotEmpty();
         }
@@ -335,7 +337,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         counters.producerWait();
         WAITING_PRODUCERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterExtract()
         try {
-            if (count.get() == capacity) {
+            if (count == capacity) {
                 notFull.await();
             }
         } finally {
@@ -348,26 +350,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         counters.producerWait();
         WAITING_PRODUCERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterExtract()
         try {
-            return count.get() == capacity ? notFull.awaitNanos(nanos) : nanos;
+            return count == capacity ? notFull.awaitNanos(nanos) : nanos;
         } finally {
             WAITING_PRODUCERS.getAndAdd(this, -1);
-        }
-    }
-
-    /**
-     * Spins while the queue looks full, for at most Spin.ROUNDS rounds, if no other producer spins
-     * or is parked (see Spin). No lock; a hint only.
-     */
-    private void spinWhileFull() {
-        if (count.get() != capacity || waitingProducers > 0 || !producerSpin.tryEnter()) {
-            return;
-        }
-        try {
-            for (int i = 0; i < Spin.ROUNDS && count.get() == capacity && !closed; i++) {
-                Spin.pause(i);
-            }
-        } finally {
-            producerSpin.exit();
         }
     }
 
@@ -375,14 +360,14 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     @Override
     public E poll() {
-        if (count.get() == 0) {
+        if (count == 0) {
             return null; // no lock when plainly empty
         }
         E e;
         int before;
         takeLock.lock();
         try {
-            if (count.get() == 0) {
+            if (count == 0) {
                 return null;
             }
             e = dequeue();
@@ -398,10 +383,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public E take() throws InterruptedException {
         E e;
         int before;
-        spinWhileEmpty();
         takeLock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
-            while (count.get() == 0) {
+            while (count == 0) {
                 if (closedAndDrained()) {
                     throw closedAndEmpty();
                 }
@@ -423,7 +407,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         int before;
         takeLock.lockInterruptibly();
         try {
-            while (count.get() == 0) {
+            while (count == 0) {
                 if (nanos <= 0L || closedAndDrained()) {
                     return null;
                 }
@@ -443,7 +427,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * dequeue().
      */
     private int extract() {
-        int before = count.getAndDecrement();
+        int before = (int) COUNT.getAndAdd(this, -1);
         counters.take();
         if (before > 1 && waitingConsumers > 0) {
             notEmpty.signal(); // cascade: elements are left for the next waiting consumer
@@ -453,7 +437,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     /** Called after releasing takeLock: wakes a producer if this removal ended fullness. */
     private void afterExtract(int countBefore) {
-        // the read after count.getAndDecrement() in extract(): Dekker with awaitNotFull()
+        // the read after the getAndAdd in extract(): Dekker with awaitNotFull()
         if (countBefore == capacity && waitingProducers > 0) {
             signalNotFull();
         }
@@ -467,7 +451,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         counters.consumerWait();
         WAITING_CONSUMERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterInsert()
         try {
-            if (count.get() == 0 && !closed) {
+            if (count == 0 && !closed) {
                 notEmpty.await();
             }
         } finally {
@@ -480,26 +464,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         counters.consumerWait();
         WAITING_CONSUMERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterInsert()
         try {
-            return count.get() == 0 && !closed ? notEmpty.awaitNanos(nanos) : nanos;
+            return count == 0 && !closed ? notEmpty.awaitNanos(nanos) : nanos;
         } finally {
             WAITING_CONSUMERS.getAndAdd(this, -1);
-        }
-    }
-
-    /**
-     * Spins while the queue looks empty, for at most Spin.ROUNDS rounds, if no other consumer
-     * spins or is parked (see Spin). No lock; a hint only.
-     */
-    private void spinWhileEmpty() {
-        if (count.get() != 0 || waitingConsumers > 0 || !consumerSpin.tryEnter()) {
-            return;
-        }
-        try {
-            for (int i = 0; i < Spin.ROUNDS && count.get() == 0 && !closed; i++) {
-                Spin.pause(i);
-            }
-        } finally {
-            consumerSpin.exit();
         }
     }
 
@@ -513,7 +480,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         int moved = 0;
         takeLock.lock();
         try {
-            int n = Math.min(maxElements, count.get());
+            int n = Math.min(maxElements, count);
             try {
                 while (moved < n) {
                     target.add(head.next.item); // if this throws, the element is still inside
@@ -521,7 +488,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
                     moved++;
                 }
             } finally {
-                wasFull = count.getAndAdd(-moved) == capacity;
+                wasFull = (int) COUNT.getAndAdd(this, -moved) == capacity;
                 counters.takes(moved);
             }
         } finally {
@@ -560,7 +527,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
             last = trail;
         }
         counters.take();
-        if (count.getAndDecrement() == capacity) {
+        if ((int) COUNT.getAndAdd(this, -1) == capacity) {
             notFull.signal();
         }
     }
@@ -575,7 +542,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
             }
             head.next = null;
             last = head;
-            int removed = count.getAndSet(0);
+            int removed = (int) COUNT.getAndSet(this, 0);
             counters.takes(removed);
             if (removed == capacity) {
                 notFull.signalAll();
@@ -589,12 +556,12 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     @Override
     public E peek() {
-        if (count.get() == 0) {
+        if (count == 0) {
             return null;
         }
         takeLock.lock();
         try {
-            return count.get() > 0 ? head.next.item : null;
+            return count > 0 ? head.next.item : null;
         } finally {
             takeLock.unlock();
         }
@@ -622,7 +589,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public Object[] toArray() {
         fullyLock();
         try {
-            Object[] copy = new Object[count.get()];
+            Object[] copy = new Object[count];
             int i = 0;
             for (Node<E> p = head.next; p != null; p = p.next) {
                 copy[i++] = p.item;
@@ -635,12 +602,12 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     @Override
     public int size() {
-        return count.get();
+        return count;
     }
 
     @Override
     public int remainingCapacity() {
-        return capacity - count.get();
+        return capacity - count;
     }
 
     @Override
