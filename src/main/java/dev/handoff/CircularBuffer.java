@@ -6,6 +6,7 @@ package dev.handoff;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Collection;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -18,8 +19,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * a consumer never work at the same time; in exchange the buffer allocates nothing per element and
  * its capacity is exactly the array's length.
  *
- * <p>Blocked threads wait on {@link java.util.concurrent.locks.Condition}s, never on a monitor, so
- * a virtual thread blocked here does not pin its carrier.
+ * <p>A thread that finds the buffer empty (to take) or full (to put) parks at once, as in
+ * {@link java.util.concurrent.ArrayBlockingQueue}, unless the buffer was built with
+ * {@link Waiting#SPIN_THEN_PARK}: then it spins for a few microseconds first, which brings an
+ * element to a waiting consumer in well under a microsecond but costs CPU time and, with one
+ * producer and one consumer, throughput ({@link Waiting}). Blocked threads wait on
+ * {@link java.util.concurrent.locks.Condition}s, never on a monitor, so a virtual thread blocked
+ * here does not pin its carrier.
  *
  * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.
  *
@@ -50,27 +56,37 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * and only when one is waiting (waitingConsumers, waitingProducers: counted under lock
      * around each await, so a signal is never skipped while someone sleeps).
      *
-     * Waiting costs more than the work: on the reference machine (2 vCPUs, docs/benchmarks.md) a
-     * lock or a buffer cell moves between CPUs in 50-66 ns, while parking a thread and waking it
-     * on the other CPU costs 25-35 us. So before taking the lock, take() spins reading count
-     * without the lock while the buffer looks empty (an opaque read, a hint only: the decision is
-     * made again under the lock), so that an element arriving within a microsecond or two is
-     * taken without parking and without anyone having to wake anyone; put() likewise while the
-     * buffer looks full. Only then does it await, which parks. The spin is Spin.SPINS rounds of
-     * Thread.onSpinWait() (about 3 us here) and then Spin.YIELDS rounds of Thread.yield(), so
-     * that a spinner gives its CPU to the thread it waits for when there are more runnable
-     * threads than CPUs. Only one thread per side spins at a time (consumerSpin, producerSpin),
-     * and none while others of its side are parked (waitingConsumers, waitingProducers, read
-     * without the lock as a hint): they are ahead of it in line, and many spinners would take
-     * the CPU and the count's cache line from the thread they all wait for (class Spin). A
-     * budget that adapted to failed spins was tried and dropped: once the partner parks, every
-     * spin fails, the budget falls to nothing and the pair stays in the slow park/unpark mode
-     * (round trip 47 us against 0.7 us with the fixed spin, docs/benchmarks.md). The spin
-     * reads count and never writes it, so it does not fight the lock holder for the lock's
-     * cache line; spinning on the lock itself (tryLock in a loop) was measured and dropped: it
-     * stopped the producer from filling the buffer in runs while the consumer slept, which is
-     * where a one-lock buffer gets its throughput (docs/benchmarks.md). The timed offer/poll do
-     * not spin, so that a timeout <= 0 never waits.
+     * Waiting: park, or spin first (the Waiting option). Parking a consumer and waking it costs
+     * 25-35 us on the reference machine (2 vCPUs, docs/benchmarks.md), while a lock or a buffer
+     * cell moves between CPUs in about 70 ns, so a thread that spins a little before it parks
+     * catches an element (or room) that arrives within a microsecond or two without anyone
+     * waking anyone: the round trip of one element falls from ABQ's 50-60 us to under 1 us.
+     * But the spin costs throughput where one producer feeds one consumer: a consumer that spins
+     * takes each element the moment it is put, at the producer's heels, and the lock, the count
+     * and the cell cross between the CPUs for every element. A consumer that parks instead lets
+     * the producer fill the buffer alone while it wakes, and then drains it alone: the sides take
+     * turns, as in ArrayBlockingQueue. Measured in alternating windows against ABQ
+     * (PairedThroughput, docs/benchmarks.md), spinning ran at 0.69x ABQ at 1P/1C and parking at
+     * 0.99x; with fifty consumers on one producer spinning ran at 1.9x ABQ and parking at 1.07x.
+     * So the default is PARK, ArrayBlockingQueue's behaviour and CPU use, and SPIN_THEN_PARK is
+     * for callers who want the latency or have many more consumers than CPUs.
+     *
+     * With SPIN_THEN_PARK, before taking the lock, take() spins reading count without the lock
+     * while the buffer looks empty (an opaque read, a hint only: the decision is made again under
+     * the lock); put() likewise while the buffer looks full. Only then does it await, which parks.
+     * The spin is Spin.SPINS rounds of Thread.onSpinWait() (about 3 us here) and then Spin.YIELDS
+     * rounds of Thread.yield(), so that a spinner gives its CPU to the thread it waits for when
+     * there are more runnable threads than CPUs. Only one thread per side spins at a time
+     * (consumerSpin, producerSpin), and none while others of its side are parked
+     * (waitingConsumers, waitingProducers, read without the lock as a hint): they are ahead of it
+     * in line, and many spinners would take the CPU and the count's cache line from the thread
+     * they all wait for (class Spin). A budget that adapted to failed spins was tried and
+     * dropped: once the partner parks, every spin fails, the budget falls to nothing and the
+     * pair stays in the slow park/unpark mode. The spin reads count and never writes it, so it
+     * does not fight the lock holder for the lock's cache line; spinning on the lock itself
+     * (tryLock in a loop) was measured and dropped. The timed offer/poll never spin, so that a
+     * timeout <= 0 never waits. Keeping the buffer's fields on the lock's own object (an AQS
+     * subclass holding the indices) was also measured, and changed nothing at 1P/1C.
      *
      * Close: the closed flag is written under lock, and every blocked thread rechecks it under lock
      * after each wake-up, so close() with signalAll() on both conditions cannot be missed by a
@@ -121,6 +137,9 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     /** Producers wait here while the buffer is full. */
     private final Condition notFull;
 
+    /** Whether take() and put() spin before they park (Waiting.SPIN_THEN_PARK). */
+    private final boolean spin;
+
     /** Lets one consumer at a time spin in take() (see Spin). */
     private final Spin.Gate consumerSpin = new Spin.Gate();
 
@@ -138,13 +157,59 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     }
 
     /**
-     * Creates a buffer of the given capacity that does not count statistics.
+     * How a thread that finds the buffer empty (to take) or full (to put) waits.
+     */
+    public enum Waiting {
+        /**
+         * Park at once, as {@link java.util.concurrent.ArrayBlockingQueue} does: the most
+         * throughput for one producer and one consumer, a wake-up (tens of microseconds) for an
+         * element put into an empty buffer. The default.
+         */
+        PARK,
+        /**
+         * Spin for a few microseconds first, one thread per side at a time, then park: an element
+         * put into an empty buffer reaches a waiting consumer in well under a microsecond, at the
+         * cost of CPU time and, for one producer and one consumer, of throughput.
+         */
+        SPIN_THEN_PARK;
+
+        /** The spec name of this policy: {@code park} or {@code spin}. */
+        String specName() {
+            return this == PARK ? "park" : "spin";
+        }
+
+        /** Parses a spec value, naming the valid ones when it is none of them. */
+        static Waiting parse(String value, String spec) {
+            for (Waiting w : values()) {
+                if (w.specName().equals(value)) {
+                    return w;
+                }
+            }
+            throw new IllegalArgumentException("handoff spec '" + spec + "': unknown wait=" + value
+                    + "; valid: wait=park, wait=spin");
+        }
+    }
+
+    /**
+     * Creates a buffer of the given capacity that parks waiting threads and does not count
+     * statistics.
      *
      * @param capacity the number of elements it holds
      * @throws IllegalArgumentException if {@code capacity <= 0}
      */
     public CircularBuffer(int capacity) {
-        this(capacity, false);
+        this(capacity, false, Waiting.PARK);
+    }
+
+    /**
+     * Creates a buffer of the given capacity that parks waiting threads.
+     *
+     * @param capacity the number of elements it holds
+     * @param countStats whether {@link #stats()} counts puts, takes and waits
+     * @throws IllegalArgumentException if {@code capacity <= 0}
+     */
+    public CircularBuffer(int capacity, boolean countStats) {
+        this(capacity, countStats, Waiting.PARK);
     }
 
     /**
@@ -152,14 +217,26 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      *
      * @param capacity the number of elements it holds
      * @param countStats whether {@link #stats()} counts puts, takes and waits
+     * @param waiting how a thread waits for an element or for room
      * @throws IllegalArgumentException if {@code capacity <= 0}
+     * @throws NullPointerException if {@code waiting} is null
      */
-    public CircularBuffer(int capacity, boolean countStats) {
+    public CircularBuffer(int capacity, boolean countStats, Waiting waiting) {
         super(countStats);
         this.items = new Object[checkCapacity(capacity, "CircularBuffer")];
+        this.spin = Objects.requireNonNull(waiting, "waiting") == Waiting.SPIN_THEN_PARK;
         this.lock = new ReentrantLock();
         this.notEmpty = lock.newCondition();
         this.notFull = lock.newCondition();
+    }
+
+    /**
+     * Returns how this buffer's threads wait.
+     *
+     * @return {@link Waiting#PARK} or {@link Waiting#SPIN_THEN_PARK}
+     */
+    public Waiting waiting() {
+        return spin ? Waiting.SPIN_THEN_PARK : Waiting.PARK;
     }
 
     // ---- the two operations everything else is built on; call only when holding lock ----
@@ -203,15 +280,16 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         COUNT.setOpaque(this, n);
     }
 
-    // ---- waiting: spin on the count, then park (see the notes) ----
+    // ---- waiting with SPIN_THEN_PARK: spin on the count, then park (see the notes) ----
 
     /**
-     * Spins while the buffer looks empty, for at most Spin.ROUNDS rounds, if no other consumer
-     * spins or is parked (see Spin). No lock; a hint only.
+     * With SPIN_THEN_PARK, spins while the buffer looks empty, for at most Spin.ROUNDS rounds, if
+     * no other consumer spins or is parked (see Spin). No lock; a hint only.
      */
     private void spinWhileEmpty() {
         // getOpaque pairs with setOpaque in setCount
-        if ((int) COUNT.getOpaque(this) != 0 || waitingConsumers > 0 || !consumerSpin.tryEnter()) {
+        if (!spin || (int) COUNT.getOpaque(this) != 0 || waitingConsumers > 0
+                || !consumerSpin.tryEnter()) {
             return;
         }
         try {
@@ -224,13 +302,14 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     }
 
     /**
-     * Spins while the buffer looks full, for at most Spin.ROUNDS rounds, if no other producer
+     * With SPIN_THEN_PARK, spins while the buffer looks full, for at most Spin.ROUNDS rounds, if no other producer
      * spins or is parked (see Spin). No lock; a hint only.
      */
     private void spinWhileFull() {
         // getOpaque pairs with setOpaque in setCount
         int full = items.length;
-        if ((int) COUNT.getOpaque(this) != full || waitingProducers > 0 || !producerSpin.tryEnter()) {
+        if (!spin || (int) COUNT.getOpaque(this) != full || waitingProducers > 0
+                || !producerSpin.tryEnter()) {
             return;
         }
         try {

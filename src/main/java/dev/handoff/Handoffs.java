@@ -31,6 +31,9 @@ import java.util.concurrent.TimeUnit;
  * The kinds are listed by {@link #kinds()}. The option {@code stats} turns on the counters behind
  * {@link Handoff#stats()} for every kind. Per-kind options:
  * <ul>
+ *   <li>{@code circular} ({@link CircularBuffer}): {@code wait=park} (the default) or
+ *       {@code wait=spin}, how a thread waits for an element or room
+ *       ({@link CircularBuffer.Waiting}).</li>
  *   <li>{@code pht} ({@link ParallelHashTable}): {@code slots=cas} (the default) or
  *       {@code slots=monitor}, the slot form ({@link ParallelHashTable.SlotForm}).</li>
  * </ul>
@@ -66,8 +69,10 @@ public final class Handoffs {
         Spec parsed = Spec.parse(spec);
         return switch (parsed.kind) {
             case "circular" -> {
-                parsed.allowOnly(spec);
-                yield new CircularBuffer<>(parsed.capacity, parsed.stats);
+                parsed.allowOnly(spec, "wait");
+                CircularBuffer.Waiting waiting =
+                        CircularBuffer.Waiting.parse(parsed.option("wait", "park"), spec);
+                yield new CircularBuffer<>(parsed.capacity, parsed.stats, waiting);
             }
             case "lock-split" -> {
                 parsed.allowOnly(spec);

@@ -7,9 +7,11 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The brief wait before parking that the circular buffer, the hash table and the pipe use, and the
- * gate that lets one thread of a side spin at a time. LockSplitQueue does not spin: at the
- * producer's heels a linked queue loses more than the wake-ups cost (see its notes).
+ * The brief wait before parking that the hash table, the pipe and a circular buffer built with
+ * {@code wait=spin} use, and the gate that lets one thread of a side spin at a time.
+ * LockSplitQueue and the default circular buffer do not spin: with one producer and one consumer,
+ * a consumer spinning at the producer's heels loses more throughput than the wake-ups cost (see
+ * their notes).
  *
  * <p>Why spin at all: waking a parked thread on the other CPU costs 25-35 us on the reference
  * machine ({@code MachineLimits.wakeRoundTrip} in docs/benchmarks.md), while the other side of a

@@ -44,6 +44,18 @@ class HandoffsTest {
     }
 
     @Test
+    void circularWaitingIsChosenBySpecAndParksByDefault() {
+        assertEquals(CircularBuffer.Waiting.PARK, waitingOf("circular:4"));
+        assertEquals(CircularBuffer.Waiting.PARK, waitingOf("circular:4,wait=park"));
+        assertEquals(CircularBuffer.Waiting.SPIN_THEN_PARK, waitingOf("circular:4,stats,wait=spin"));
+        assertThrows(NullPointerException.class, () -> new CircularBuffer<>(4, false, null));
+    }
+
+    private static CircularBuffer.Waiting waitingOf(String spec) {
+        return ((CircularBuffer<?>) Handoffs.create(spec)).waiting();
+    }
+
+    @Test
     void unknownKindListsTheValidKinds() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Handoffs.create("ring:8"));
         for (String kind : Handoffs.kinds()) {
@@ -54,7 +66,7 @@ class HandoffsTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "circular", "circular:", "circular:0", "circular:-1", "circular:x",
             "circular:99999999999", "circular:5,", "circular:5,,stats", "circular:5,fast",
-            "pht:11,slots=wood", "lock-split:4,slots=cas"})
+            "pht:11,slots=wood", "lock-split:4,slots=cas", "circular:4,wait=forever", "lock-split:4,wait=spin"})
     void badSpecIsIllegalArgumentWithTheSpecInTheMessage(String spec) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Handoffs.create(spec));
         assertTrue(e.getMessage().contains("'" + spec + "'") || e.getMessage().contains(spec.trim()), e.getMessage());

@@ -148,6 +148,46 @@ public class Handoff_06_WakeUps {
         }
     }
 
+    // ---- circular buffer that spins first (wait=spin): the spin must not lose the wake-up ----
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class SpinningCircularBufferTakeWakesOnPut {
+        private final Handoff<Integer> h = Handoffs.create("circular:1,wait=spin");
+
+        @Actor
+        public void consumer() throws InterruptedException {
+            h.take();
+        }
+
+        @Signal
+        public void producer() {
+            h.offer(1);
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class SpinningCircularBufferPutWakesOnTake {
+        private final Handoff<Integer> h = full("circular:1,wait=spin");
+
+        @Actor
+        public void producer() throws InterruptedException {
+            h.put(1);
+        }
+
+        @Signal
+        public void consumer() {
+            h.poll();
+        }
+    }
+
     // ---- lock-split queue ----
 
     @JCStressTest(Mode.Termination)
