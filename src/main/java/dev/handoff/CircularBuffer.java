@@ -66,8 +66,9 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * and the cell cross between the CPUs for every element. A consumer that parks instead lets
      * the producer fill the buffer alone while it wakes, and then drains it alone: the sides take
      * turns, as in ArrayBlockingQueue. Measured in alternating windows against ABQ
-     * (PairedThroughput, docs/benchmarks.md), spinning ran at 0.69x ABQ at 1P/1C and parking at
-     * 0.99x; with fifty consumers on one producer spinning ran at 1.9x ABQ and parking at 1.07x.
+     * (PairedThroughput, docs/benchmarks.md), spinning ran at 0.54-0.77x ABQ at 1P/1C in six of
+     * seven runs and parking at 0.94-1.01x in three of five (0.65x in the other two); with fifty
+     * consumers on one producer spinning ran at 1.8-1.9x ABQ and parking at 1.0-1.1x.
      * So the default is PARK, ArrayBlockingQueue's behaviour and CPU use, and SPIN_THEN_PARK is
      * for callers who want the latency or have many more consumers than CPUs.
      *

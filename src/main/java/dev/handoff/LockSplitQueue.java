@@ -18,7 +18,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * that need the whole list ({@code remove(Object)}, {@code contains}, {@code toArray},
  * iteration, {@code clear}) take both locks.
  *
- * <p>Blocked threads wait on {@link java.util.concurrent.locks.Condition}s, never on a monitor, so
+ * <p>A thread that finds the queue empty (to take) or full (to put) parks at once, as in
+ * {@link java.util.concurrent.LinkedBlockingQueue}, and is woken by the put or take that changes
+ * that; it never spins, which keeps the throughput of one producer and one consumer at
+ * LinkedBlockingQueue's. For an element to reach a waiting consumer in under a microsecond, use
+ * {@link CircularBuffer} with {@link CircularBuffer.Waiting#SPIN_THEN_PARK} or the pipe handoff.
+ * Blocked threads wait on {@link java.util.concurrent.locks.Condition}s, never on a monitor, so
  * a virtual thread blocked here does not pin its carrier.
  *
  * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.

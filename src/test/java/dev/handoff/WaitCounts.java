@@ -36,7 +36,8 @@ public final class WaitCounts {
 
     public static void main(String[] args) throws InterruptedException {
         List<String> specs = args.length > 0 ? List.of(args)
-                : List.of("circular:1024", "lock-split:1024", "pht:1024", "pht:1024,slots=monitor", "pipe:64");
+                : List.of("circular:1024", "circular:1024,wait=spin", "lock-split:1024", "pht:1024",
+                        "pht:1024,slots=monitor", "pipe:64");
         System.out.println("| shape | kind | handoffs/s | consumer waits per take | producer waits per put"
                 + " | insert probes per put |");
         System.out.println("|---|---|---|---|---|---|");

@@ -4,6 +4,7 @@
 package dev.handoff.jmh.throughput;
 
 import dev.handoff.jmh.Queues;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,7 +12,10 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Throughput of two or more queues measured in alternating short windows in one JVM, and each
@@ -82,7 +86,7 @@ public final class PairedThroughput {
 
     /** {"p1c4"} to {1, 4}. */
     static int[] parseShape(String shape) {
-        var m = java.util.regex.Pattern.compile("p(\\d+)c(\\d+)").matcher(shape);
+        Matcher m = Pattern.compile("p(\\d+)c(\\d+)").matcher(shape);
         if (!m.matches()) {
             throw new IllegalArgumentException("shape must look like p1c4, was " + shape);
         }
@@ -94,7 +98,7 @@ public final class PairedThroughput {
             throws InterruptedException {
         BlockingQueue<Object> queue = Queues.create(kind, 1024);
         AtomicLongArray taken = new AtomicLongArray((consumers + 1) * STRIDE);
-        var stop = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean stop = new AtomicBoolean();
         List<Thread> producerThreads = new ArrayList<>();
         List<Thread> consumerThreads = new ArrayList<>();
         for (int c = 0; c < consumers; c++) {
@@ -113,19 +117,25 @@ public final class PairedThroughput {
         long t1 = System.nanoTime();
         stop.set(true);
         for (Thread t : producerThreads) {
-            t.join(); // consumers still take, so a producer blocked in put returns
+            joinOrFail(t, kind); // consumers still take, so a producer blocked in put returns
         }
         for (int c = 0; c < consumers; c++) {
             queue.put(EndOfWindow.POISON);
         }
         for (Thread t : consumerThreads) {
-            t.join();
+            joinOrFail(t, kind);
         }
         return (after - before) * 1e9 / (t1 - t0);
     }
 
-    private static void produce(BlockingQueue<Object> queue, java.util.concurrent.atomic.AtomicBoolean stop,
-            int start) {
+    /** Waits for t; a thread still blocked after 10 s is a lost wake-up, and ends the run. */
+    private static void joinOrFail(Thread t, String kind) throws InterruptedException {
+        if (!t.join(Duration.ofSeconds(10))) {
+            throw new IllegalStateException(kind + ": " + t + " still blocked 10 s after its window");
+        }
+    }
+
+    private static void produce(BlockingQueue<Object> queue, AtomicBoolean stop, int start) {
         try {
             for (int i = start; !stop.getOpaque(); i++) { // opaque: the stop is a hint, seen soon enough
                 queue.put(ELEMENTS[i & (ELEMENTS.length - 1)]);
