@@ -52,9 +52,14 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      *
      * The papers' buffer used one monitor and notifyAll, so every put woke every waiting worker
      * and all but one went back to sleep. Here the lock has two conditions, notEmpty for consumers
-     * and notFull for producers, and each insert or removal signals one waiter of the other side,
-     * and only when one is waiting (waitingConsumers, waitingProducers: counted under lock
-     * around each await, so a signal is never skipped while someone sleeps).
+     * and notFull for producers, and each insert or removal signals one waiter of the other side.
+     * It signals unconditionally, as ArrayBlockingQueue does (Condition.signal() with nobody
+     * waiting only reads the condition's queue head). Signalling only when the waiter count
+     * (waitingConsumers, waitingProducers) was positive was measured and dropped: it split the
+     * forks of a 1P/1C benchmark into fast ones and ones at 0.4-0.8x ABQ for their whole run,
+     * most of them when only C2 compiled (four of six forks at 5.6-8.4 M/s against 10.9-15.2 M/s
+     * unconditionally), for a reason not found (docs/benchmarks.md). The waiter counts remain,
+     * as the spinners' hint.
      *
      * Waiting: park, or spin first (the Waiting option). Parking a consumer and waking it costs
      * 25-35 us on the reference machine (2 vCPUs, docs/benchmarks.md), while a lock or a buffer
@@ -249,9 +254,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         putIndex = next(putIndex);
         setCount(count + 1);
         counters.put();
-        if (waitingConsumers > 0) {
-            notEmpty.signal();
-        }
+        notEmpty.signal(); // unconditionally, as ArrayBlockingQueue: see the notes
     }
 
     /** Removes from takeIndex. Call only when holding lock, with count > 0. */
@@ -269,9 +272,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
 
     /** Wakes one parked producer, if any. Call only when holding lock, after making room. */
     private void signalNotFull() {
-        if (waitingProducers > 0) {
-            notFull.signal();
-        }
+        notFull.signal(); // unconditionally, as ArrayBlockingQueue: see the notes
     }
 
     /** Writes count. Call only when holding lock. */
