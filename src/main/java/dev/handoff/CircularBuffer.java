@@ -72,8 +72,9 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * the producer fill the buffer alone while it wakes, and then drains it alone: the sides take
      * turns, as in ArrayBlockingQueue. Measured in alternating windows against ABQ
      * (PairedThroughput, docs/benchmarks.md), spinning ran at 0.54-0.77x ABQ at 1P/1C in six of
-     * seven runs and parking at 0.94-1.01x in three of five (0.65x in the other two); with fifty
-     * consumers on one producer spinning ran at 1.8-1.9x ABQ and parking at 1.0-1.1x.
+     * seven runs and parking at 0.94-1.07x (apart from runs slowed by the signal gate described
+     * above); with fifty consumers on one producer spinning ran at 1.8-1.9x ABQ and parking at
+     * 1.0-1.1x.
      * So the default is PARK, ArrayBlockingQueue's behaviour and CPU use, and SPIN_THEN_PARK is
      * for callers who want the latency or have many more consumers than CPUs.
      *
