@@ -187,13 +187,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
 
         /** Parses a spec value, naming the valid ones when it is none of them. */
         static Waiting parse(String value, String spec) {
-            for (Waiting w : values()) {
-                if (w.specName().equals(value)) {
-                    return w;
-                }
-            }
-            throw new IllegalArgumentException("handoff spec '" + spec + "': unknown wait=" + value
-                    + "; valid: wait=park, wait=spin");
+            return Handoffs.Spec.choose("wait", value, values(), Waiting::specName, spec);
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionHandler;
 import java.util.concurrent.ThreadFactory;
@@ -242,6 +243,26 @@ public final class Handoffs {
                 throw new IllegalArgumentException("handoff spec '" + spec + "': unknown option(s) " + unknown
                         + " for kind " + kind + "; known: " + (known.length == 0 ? "stats" : "stats, " + String.join(", ", known)));
             }
+        }
+
+        /**
+         * Returns the one of values whose specName is value, for option name=value; throws,
+         * naming every valid name=value, when it is none of them.
+         */
+        static <T> T choose(String name, String value, T[] values, Function<T, String> specName,
+                String spec) {
+            for (T v : values) {
+                if (specName.apply(v).equals(value)) {
+                    return v;
+                }
+            }
+            StringBuilder valid = new StringBuilder();
+            for (T v : values) {
+                valid.append(valid.length() == 0 ? "" : ", ")
+                        .append(name).append('=').append(specName.apply(v));
+            }
+            throw new IllegalArgumentException("handoff spec '" + spec + "': unknown " + name + "=" + value
+                    + "; valid: " + valid);
         }
 
         /** Returns the value of option name=value, or dflt when absent. */

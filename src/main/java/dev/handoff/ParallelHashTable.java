@@ -184,13 +184,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
 
         /** Parses a spec value, naming the valid ones when it is none of them. */
         static SlotForm parse(String value, String spec) {
-            for (SlotForm f : values()) {
-                if (f.specName().equals(value)) {
-                    return f;
-                }
-            }
-            throw new IllegalArgumentException("handoff spec '" + spec + "': unknown slots=" + value
-                    + "; valid: slots=monitor, slots=cas");
+            return Handoffs.Spec.choose("slots", value, values(), SlotForm::specName, spec);
         }
     }
 

@@ -51,6 +51,14 @@ class HandoffsTest {
         assertThrows(NullPointerException.class, () -> new CircularBuffer<>(4, false, null));
     }
 
+    @Test
+    void unknownOptionValueNamesTheValidOnes() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Handoffs.create("circular:4,wait=forever"))
+                .getMessage().contains("valid: wait=park, wait=spin"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Handoffs.create("pht:11,slots=wood"))
+                .getMessage().contains("valid: slots=monitor, slots=cas"));
+    }
+
     private static CircularBuffer.Waiting waitingOf(String spec) {
         return ((CircularBuffer<?>) Handoffs.create(spec)).waiting();
     }
