@@ -4,6 +4,14 @@
 package dev.handoff.jmh.throughput;
 
 import dev.handoff.jmh.Queues;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,9 +26,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Throughput of two or more queues measured in alternating short windows in one JVM, and each
- * one's ratio to the first taken window by window: a comparison that the machine's changing
- * state cannot tilt.
+ * Throughput of two or more queues measured in alternating short windows, each queue in a JVM of
+ * its own, and each one's ratio to the first taken window by window: a comparison that the
+ * machine's changing state cannot tilt.
  *
  * <p>Why: on the reference machine the host moves the two vCPUs near each other and apart again
  * within seconds ({@code MachineLimits.lineRoundTrip} flips between about 70 and 320 ns from one
@@ -30,11 +38,19 @@ import java.util.regex.Pattern;
  * queues take turns in windows of a few hundred milliseconds (order A B B A, so neither always
  * goes first), and the ratio is taken between neighbouring windows.
  *
- * <p>Each window builds a fresh queue of capacity 1024, starts the producers ({@code put}) and
+ * <p>Each queue runs in a child JVM of its own (this class with {@code --serve}), started with
+ * this JVM's options and class path, so that, as in a JMH fork, the benchmark's calls
+ * {@code queue.put} and {@code queue.take} see one class and are compiled for it. In one shared
+ * JVM they saw every queue of the run, and how C2 compiled them depended on which queues came
+ * first: a copy of ArrayBlockingQueue's code ran at 0.89x or 1.01x ArrayBlockingQueue by its place
+ * in the list. A child warms up with {@value #WARM_UP_WINDOWS} windows, then waits on its standard
+ * input (no CPU) until the driver asks it for a window; only one child runs at a time.
+ *
+ * <p>A window builds a fresh queue of capacity 1024, starts the producers ({@code put}) and
  * consumers ({@code take}) of the shape, lets them run a quarter window, counts the elements the
  * consumers take in the window, then stops the producers and frees the consumers with one
- * {@link EndOfWindow#POISON} each. Unlike a JMH fork, one JVM runs every queue, so the call
- * {@code queue.put} is megamorphic for all of them alike.
+ * {@link EndOfWindow#POISON} each. A thread still blocked 10 s later is a lost wake-up: the child
+ * fails, and so does the run.
  *
  * <p>Run (JDK 21+): {@code java -cp jmh/target/benchmarks.jar
  * dev.handoff.jmh.throughput.PairedThroughput [--shape p1c1] [--window-ms 200] [--rounds 30]
@@ -48,40 +64,160 @@ public final class PairedThroughput {
     /** Longs between two consumers' counters, so that they do not share a cache line. */
     private static final int STRIDE = 16;
 
+    /** Windows a child runs before it reports ready, so that its queue's paths are compiled. */
+    static final int WARM_UP_WINDOWS = 5;
+
+    /**
+     * How a child's lines to the driver begin; the driver passes any other line through, since
+     * the JVM itself may print on standard output (diagnostic options such as PrintCompilation).
+     */
+    private static final String TAG = "paired: ";
+
+    /** What a child prints when its warm-up is done. */
+    private static final String READY = TAG + "ready";
+
     private PairedThroughput() {
     }
 
-    public static void main(String[] args) throws InterruptedException {
+    public static void main(String[] args) throws IOException, InterruptedException {
         String shape = "p1c1";
         long windowMillis = 200;
-        int rounds = 30;
+        int rounds = 20;
+        int forks = 3;
+        String served = null;
         List<String> kinds = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--shape" -> shape = args[++i];
                 case "--window-ms" -> windowMillis = Long.parseLong(args[++i]);
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--forks" -> forks = Integer.parseInt(args[++i]);
+                case "--serve" -> served = args[++i];
                 default -> kinds.add(args[i]);
             }
+        }
+        int[] threads = parseShape(shape);
+        if (served != null) {
+            serve(served, threads, windowMillis);
+            return;
         }
         if (kinds.size() < 2) {
             throw new IllegalArgumentException("name at least two queues, the first is the yardstick");
         }
-        int[] threads = parseShape(shape);
+        double[][] rates = new double[kinds.size()][forks * rounds];
+        for (int f = 0; f < forks; f++) {
+            runFork(kinds, shape, windowMillis, rounds, rates, f * rounds);
+        }
+        report(shape, windowMillis, forks, rounds, kinds, rates);
+    }
+
+    /**
+     * Starts one child JVM per queue and fills rates[k][from .. from + rounds) with their
+     * alternating windows.
+     */
+    private static void runFork(List<String> kinds, String shape, long windowMillis, int rounds,
+            double[][] rates, int from) throws IOException, InterruptedException {
+        List<Child> children = new ArrayList<>();
+        try {
+            for (String kind : kinds) { // one at a time, so that warm-ups do not share the CPUs
+                children.add(Child.start(kind, shape, windowMillis));
+            }
+            for (int r = 0; r < rounds; r++) {
+                for (int k = 0; k < kinds.size(); k++) {
+                    int q = r % 2 == 0 ? k : kinds.size() - 1 - k; // A B, then B A
+                    rates[q][from + r] = children.get(q).window();
+                }
+            }
+        } finally {
+            for (Child child : children) {
+                child.stop();
+            }
+        }
+    }
+
+    /**
+     * The child's side: warms up, prints {@link #READY}, then runs one window per line read from
+     * standard input and prints its rate, until the input ends.
+     */
+    private static void serve(String kind, int[] threads, long windowMillis)
+            throws IOException, InterruptedException {
         long window = TimeUnit.MILLISECONDS.toNanos(windowMillis);
-        for (String kind : kinds) { // warm-up: JIT-compile every queue's paths before measuring
-            for (int i = 0; i < 5; i++) {
-                measure(kind, threads[0], threads[1], window);
+        for (int i = 0; i < WARM_UP_WINDOWS; i++) {
+            measure(kind, threads[0], threads[1], window);
+        }
+        System.out.println(READY);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        while (in.readLine() != null) {
+            System.out.println(TAG + measure(kind, threads[0], threads[1], window));
+        }
+    }
+
+    /** A child JVM that serves one queue's windows. */
+    private record Child(String kind, Process process, BufferedReader out, Writer in) {
+
+        static Child start(String kind, String shape, long windowMillis) throws IOException {
+            List<String> command = new ArrayList<>();
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"),
+                    PairedThroughput.class.getName(), "--serve", kind, "--shape", shape,
+                    "--window-ms", Long.toString(windowMillis)));
+            Process process = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT) // a lost wake-up's message
+                    .start();
+            Child child = new Child(kind, process,
+                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)),
+                    new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
+            child.expect(READY);
+            return child;
+        }
+
+        /** Runs one window in the child; returns the elements taken per second. */
+        double window() throws IOException {
+            in.write("window\n");
+            in.flush();
+            return Double.parseDouble(next().substring(TAG.length()));
+        }
+
+        private void expect(String line) throws IOException {
+            String got = next();
+            if (!got.equals(line)) {
+                throw new IllegalStateException(kind + ": expected " + line + ", got " + got);
             }
         }
-        double[][] rates = new double[kinds.size()][rounds];
-        for (int r = 0; r < rounds; r++) {
-            for (int k = 0; k < kinds.size(); k++) {
-                int q = r % 2 == 0 ? k : kinds.size() - 1 - k; // A B, then B A
-                rates[q][r] = measure(kinds.get(q), threads[0], threads[1], window);
+
+        /** The child's next tagged line; its other lines are printed as they come. */
+        private String next() throws IOException {
+            for (String line; (line = out.readLine()) != null; ) {
+                if (line.startsWith(TAG)) {
+                    return line;
+                }
+                System.out.println(line);
+            }
+            throw new IllegalStateException(kind + ": child JVM ended (exit " + exitCode()
+                    + "); its error output is above");
+        }
+
+        private String exitCode() {
+            try {
+                return process.waitFor(10, TimeUnit.SECONDS) ? Integer.toString(process.exitValue()) : "none yet";
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "unknown";
             }
         }
-        report(shape, windowMillis, rounds, kinds, rates);
+
+        /** Ends the child: closing its input ends its loop; kill it if it does not end. */
+        void stop() throws InterruptedException {
+            try {
+                in.close();
+            } catch (IOException e) {
+                // the child is gone already
+            }
+            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
     }
 
     /** {"p1c4"} to {1, 4}. */
@@ -163,20 +299,26 @@ public final class PairedThroughput {
         return s;
     }
 
-    private static void report(String shape, long windowMillis, int rounds, List<String> kinds,
-            double[][] rates) {
-        System.out.printf(Locale.ROOT, "shape %s, %d rounds of %d ms windows%n", shape, rounds, windowMillis);
-        System.out.printf(Locale.ROOT, "%-22s %12s %12s %28s%n", "kind", "median/s", "IQR/2",
-                "ratio to " + kinds.get(0) + " (q1 median q3)");
+    private static void report(String shape, long windowMillis, int forks, int rounds,
+            List<String> kinds, double[][] rates) {
+        System.out.printf(Locale.ROOT, "shape %s, %d forks (a JVM per queue) of %d rounds of %d ms windows%n",
+                shape, forks, rounds, windowMillis);
+        System.out.printf(Locale.ROOT, "%-22s %10s %10s %26s   %s%n", "kind", "median/s", "IQR/2",
+                "ratio to " + kinds.get(0) + " (q1 median q3)", "median ratio per fork");
         for (int k = 0; k < kinds.size(); k++) {
-            double[] ratio = new double[rounds];
-            for (int r = 0; r < rounds; r++) {
+            double[] ratio = new double[rates[k].length];
+            for (int r = 0; r < ratio.length; r++) {
                 ratio[r] = rates[k][r] / rates[0][r];
+            }
+            StringBuilder perFork = new StringBuilder();
+            for (int f = 0; f < forks; f++) {
+                double[] fork = Arrays.copyOfRange(ratio, f * rounds, (f + 1) * rounds);
+                perFork.append(String.format(Locale.ROOT, " %.2f", quartiles(fork)[1]));
             }
             double[] q = quartiles(rates[k]);
             double[] rq = quartiles(ratio);
-            System.out.printf(Locale.ROOT, "%-22s %10.2f M %10.2f M %8.2f %8.2f %8.2f%n", kinds.get(k),
-                    q[1] / 1e6, (q[2] - q[0]) / 2e6, rq[0], rq[1], rq[2]);
+            System.out.printf(Locale.ROOT, "%-22s %8.2f M %8.2f M %8.2f %8.2f %8.2f  %s%n", kinds.get(k),
+                    q[1] / 1e6, (q[2] - q[0]) / 2e6, rq[0], rq[1], rq[2], perFork);
         }
     }
 
