@@ -42,6 +42,11 @@ public final class Report {
     private Report() {
     }
 
+    /** "1P/4C" for "p1c4". */
+    static String scenarioName(String scenario) {
+        return SCENARIO_NAMES.get(scenario);
+    }
+
     public static void main(String[] args) throws IOException {
         render(Path.of(args[0]), Path.of(args[1]));
     }

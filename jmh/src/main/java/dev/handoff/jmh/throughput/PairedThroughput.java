@@ -41,9 +41,11 @@ import java.util.regex.Pattern;
  * <p>Each queue runs in a child JVM of its own (this class with {@code --serve}), started with
  * this JVM's options and class path, so that, as in a JMH fork, the benchmark's calls
  * {@code queue.put} and {@code queue.take} see one class and are compiled for it. In one shared
- * JVM they saw every queue of the run, and how C2 compiled them depended on which queues came
- * first: a copy of ArrayBlockingQueue's code ran at 0.89x or 1.01x ArrayBlockingQueue by its place
- * in the list. A child warms up with {@value #WARM_UP_WINDOWS} windows, then waits on its standard
+ * JVM they saw every queue of the run, and C2 compiled them for whichever classes the profile
+ * held (it inlined two and called the rest); there the circular buffer, ArrayBlockingQueue's
+ * algorithm, measured 0.82-0.97x ArrayBlockingQueue at 1P/1C in four runs, and a bare copy of
+ * ArrayBlockingQueue's code 0.89x and 1.01x in two, where a JVM per queue measured the buffer at
+ * 1.00-1.11x in each of five forks. A child warms up with {@value #WARM_UP_WINDOWS} windows, then waits on its standard
  * input (no CPU) until the driver asks it for a window; only one child runs at a time.
  *
  * <p>A window builds a fresh queue of capacity 1024, starts the producers ({@code put}) and
@@ -79,6 +81,12 @@ public final class PairedThroughput {
     private PairedThroughput() {
     }
 
+    /**
+     * Runs a comparison and prints it, or, with {@code --serve}, serves one queue's windows as a
+     * child JVM.
+     *
+     * @param args {@code [--shape p1c1] [--window-ms 200] [--rounds 20] [--forks 3] kind kind...}
+     */
     public static void main(String[] args) throws IOException, InterruptedException {
         String shape = "p1c1";
         long windowMillis = 200;
@@ -101,14 +109,85 @@ public final class PairedThroughput {
             serve(served, threads, windowMillis);
             return;
         }
+        compare(kinds, shape, windowMillis, forks, rounds).print();
+    }
+
+    /**
+     * Measures the queues in alternating windows, each in a child JVM of its own.
+     *
+     * @param kinds the queues, by their {@code Queues} names; the first is the yardstick
+     * @param shape producers and consumers, as {@code p1c4}
+     * @param windowMillis the length of a window
+     * @param forks how many times to start a fresh set of child JVMs
+     * @param rounds windows per queue in each set
+     * @return every window's rate
+     */
+    public static Comparison compare(List<String> kinds, String shape, long windowMillis, int forks,
+            int rounds) throws IOException, InterruptedException {
         if (kinds.size() < 2) {
             throw new IllegalArgumentException("name at least two queues, the first is the yardstick");
         }
+        parseShape(shape);
         double[][] rates = new double[kinds.size()][forks * rounds];
         for (int f = 0; f < forks; f++) {
             runFork(kinds, shape, windowMillis, rounds, rates, f * rounds);
         }
-        report(shape, windowMillis, forks, rounds, kinds, rates);
+        return new Comparison(List.copyOf(kinds), shape, windowMillis, forks, rounds, rates);
+    }
+
+    /**
+     * The windows of one comparison: rates[k][f * rounds + r] is queue k's rate in round r of
+     * fork f, in elements per second.
+     */
+    public record Comparison(List<String> kinds, String shape, long windowMillis, int forks, int rounds,
+            double[][] rates) {
+
+        /** Queue k's rate over the yardstick's, window by window. */
+        public double[] ratios(int k) {
+            double[] ratio = new double[rates[k].length];
+            for (int r = 0; r < ratio.length; r++) {
+                ratio[r] = rates[k][r] / rates[0][r];
+            }
+            return ratio;
+        }
+
+        /** First quartile, median and third quartile of queue k's ratio to the yardstick. */
+        public double[] ratioQuartiles(int k) {
+            return quartiles(ratios(k));
+        }
+
+        /** The median of queue k's ratio to the yardstick in each fork. */
+        public double[] forkMedians(int k) {
+            double[] ratio = ratios(k);
+            double[] medians = new double[forks];
+            for (int f = 0; f < forks; f++) {
+                medians[f] = quartiles(Arrays.copyOfRange(ratio, f * rounds, (f + 1) * rounds))[1];
+            }
+            return medians;
+        }
+
+        /** First quartile, median and third quartile of queue k's rate. */
+        public double[] rateQuartiles(int k) {
+            return quartiles(rates[k]);
+        }
+
+        /** Prints the comparison as a table on standard output. */
+        public void print() {
+            System.out.printf(Locale.ROOT, "shape %s, %d forks (a JVM per queue) of %d rounds of %d ms windows%n",
+                    shape, forks, rounds, windowMillis);
+            System.out.printf(Locale.ROOT, "%-22s %10s %10s %26s   %s%n", "kind", "median/s", "IQR/2",
+                    "ratio to " + kinds.get(0) + " (q1 median q3)", "median ratio per fork");
+            for (int k = 0; k < kinds.size(); k++) {
+                StringBuilder perFork = new StringBuilder();
+                for (double m : forkMedians(k)) {
+                    perFork.append(String.format(Locale.ROOT, " %.2f", m));
+                }
+                double[] q = rateQuartiles(k);
+                double[] rq = ratioQuartiles(k);
+                System.out.printf(Locale.ROOT, "%-22s %8.2f M %8.2f M %8.2f %8.2f %8.2f  %s%n", kinds.get(k),
+                        q[1] / 1e6, (q[2] - q[0]) / 2e6, rq[0], rq[1], rq[2], perFork);
+            }
+        }
     }
 
     /**
@@ -297,29 +376,6 @@ public final class PairedThroughput {
             s += taken.getOpaque(i);
         }
         return s;
-    }
-
-    private static void report(String shape, long windowMillis, int forks, int rounds,
-            List<String> kinds, double[][] rates) {
-        System.out.printf(Locale.ROOT, "shape %s, %d forks (a JVM per queue) of %d rounds of %d ms windows%n",
-                shape, forks, rounds, windowMillis);
-        System.out.printf(Locale.ROOT, "%-22s %10s %10s %26s   %s%n", "kind", "median/s", "IQR/2",
-                "ratio to " + kinds.get(0) + " (q1 median q3)", "median ratio per fork");
-        for (int k = 0; k < kinds.size(); k++) {
-            double[] ratio = new double[rates[k].length];
-            for (int r = 0; r < ratio.length; r++) {
-                ratio[r] = rates[k][r] / rates[0][r];
-            }
-            StringBuilder perFork = new StringBuilder();
-            for (int f = 0; f < forks; f++) {
-                double[] fork = Arrays.copyOfRange(ratio, f * rounds, (f + 1) * rounds);
-                perFork.append(String.format(Locale.ROOT, " %.2f", quartiles(fork)[1]));
-            }
-            double[] q = quartiles(rates[k]);
-            double[] rq = quartiles(ratio);
-            System.out.printf(Locale.ROOT, "%-22s %8.2f M %8.2f M %8.2f %8.2f %8.2f  %s%n", kinds.get(k),
-                    q[1] / 1e6, (q[2] - q[0]) / 2e6, rq[0], rq[1], rq[2], perFork);
-        }
     }
 
     /** First quartile, median, third quartile. */
