@@ -70,11 +70,10 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * takes each element the moment it is put, at the producer's heels, and the lock, the count
      * and the cell cross between the CPUs for every element. A consumer that parks instead lets
      * the producer fill the buffer alone while it wakes, and then drains it alone: the sides take
-     * turns, as in ArrayBlockingQueue. Measured in alternating windows against ABQ
-     * (PairedThroughput, docs/benchmarks.md), spinning ran at 0.54-0.77x ABQ at 1P/1C in six of
-     * seven runs and parking at 0.94-1.07x (apart from runs slowed by the signal gate described
-     * above); with fifty consumers on one producer spinning ran at 1.8-1.9x ABQ and parking at
-     * 1.0-1.1x.
+     * turns, as in ArrayBlockingQueue. Measured in alternating windows against ABQ, each queue
+     * in a JVM of its own (docs/twins.md), spinning ran at 0.64x ABQ at 1P/1C (each of five
+     * forks 0.57-0.69x) and parking at 0.97x, as level as ABQ against itself (0.96x); with fifty
+     * consumers on one producer spinning ran at 2.00x ABQ and parking at 1.00x.
      * So the default is PARK, ArrayBlockingQueue's behaviour and CPU use, and SPIN_THEN_PARK is
      * for callers who want the latency or have many more consumers than CPUs.
      *

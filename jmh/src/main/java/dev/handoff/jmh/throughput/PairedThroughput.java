@@ -43,7 +43,7 @@ import java.util.regex.Pattern;
  * {@code queue.put} and {@code queue.take} see one class and are compiled for it. In one shared
  * JVM they saw every queue of the run, and C2 compiled them for whichever classes the profile
  * held (it inlined two and called the rest); there the circular buffer, ArrayBlockingQueue's
- * algorithm, measured 0.82-0.97x ArrayBlockingQueue at 1P/1C in four runs, and a bare copy of
+ * algorithm, measured 0.82-0.99x ArrayBlockingQueue at 1P/1C in ten runs, and a bare copy of
  * ArrayBlockingQueue's code 0.89x and 1.01x in two, where a JVM per queue measured the buffer at
  * 1.00-1.11x in each of five forks. A child warms up with {@value #WARM_UP_WINDOWS} windows, then waits on its standard
  * input (no CPU) until the driver asks it for a window; only one child runs at a time.
