@@ -45,8 +45,9 @@ import java.util.regex.Pattern;
  * held (it inlined two and called the rest); there the circular buffer, ArrayBlockingQueue's
  * algorithm, measured 0.82-0.99x ArrayBlockingQueue at 1P/1C in ten runs, and a bare copy of
  * ArrayBlockingQueue's code 0.89x and 1.01x in two, where a JVM per queue measured the buffer at
- * 1.00-1.11x in each of five forks. A child warms up with {@value #WARM_UP_WINDOWS} windows, then waits on its standard
- * input (no CPU) until the driver asks it for a window; only one child runs at a time.
+ * 1.00-1.11x in each of five forks. A child warms up with {@value #WARM_UP_WINDOWS} windows,
+ * then waits on its standard input (no CPU) until the driver asks it for a window; only one
+ * child runs at a time.
  *
  * <p>A window builds a fresh queue of capacity 1024, starts the producers ({@code put}) and
  * consumers ({@code take}) of the shape, lets them run a quarter window, counts the elements the
@@ -55,8 +56,9 @@ import java.util.regex.Pattern;
  * fails, and so does the run.
  *
  * <p>Run (JDK 21+): {@code java -cp jmh/target/benchmarks.jar
- * dev.handoff.jmh.throughput.PairedThroughput [--shape p1c1] [--window-ms 200] [--rounds 30]
- * lbq lock-split}; the names are those of {@code Queues}.
+ * dev.handoff.jmh.throughput.PairedThroughput [--shape p1c1] [--window-ms 200] [--rounds 20]
+ * [--forks 3] lbq lock-split}; the names are those of {@code Queues}. {@link
+ * dev.handoff.jmh.report.Twins} runs the comparisons of every handoff with its twin.
  */
 public final class PairedThroughput {
 
@@ -121,13 +123,20 @@ public final class PairedThroughput {
      * @param forks how many times to start a fresh set of child JVMs
      * @param rounds windows per queue in each set
      * @return every window's rate
+     * @throws IllegalArgumentException if fewer than two queues are named, a name is unknown, the
+     *         shape is malformed, or the window, forks or rounds are not positive
      */
     public static Comparison compare(List<String> kinds, String shape, long windowMillis, int forks,
             int rounds) throws IOException, InterruptedException {
         if (kinds.size() < 2) {
             throw new IllegalArgumentException("name at least two queues, the first is the yardstick");
         }
+        if (windowMillis <= 0 || forks <= 0 || rounds <= 0) {
+            throw new IllegalArgumentException("window, forks and rounds must be positive, were "
+                    + windowMillis + " ms, " + forks + ", " + rounds);
+        }
         parseShape(shape);
+        kinds.forEach(kind -> Queues.create(kind, 1024)); // an unknown name fails here, not in a child
         double[][] rates = new double[kinds.size()][forks * rounds];
         for (int f = 0; f < forks; f++) {
             runFork(kinds, shape, windowMillis, rounds, rates, f * rounds);
