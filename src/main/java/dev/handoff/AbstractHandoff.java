@@ -11,6 +11,7 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.Predicate;
 
 /**
  * The parts of the {@link Handoff} contract that every kind keeps the same way: argument checks,
@@ -124,9 +125,22 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
         return a;
     }
 
-    /** Subclasses remove one element equal to {@code o} under their own synchronization. */
+    /**
+     * Removes one element equal to {@code o}: for a FIFO kind the first in the order they would
+     * leave.
+     */
     @Override
-    public abstract boolean remove(Object o);
+    public boolean remove(Object o) {
+        return o != null && removeFirst(o::equals);
+    }
+
+    /**
+     * Removes one element for which {@code match} holds, under the subclass's own
+     * synchronization: for a FIFO kind the first in the order they would leave.
+     *
+     * @return whether an element was removed
+     */
+    abstract boolean removeFirst(Predicate<Object> match);
 
     /** An iterator over a snapshot; see {@link #iterator()}. */
     private final class SnapshotIterator implements Iterator<E> {
@@ -154,7 +168,8 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
             if (lastReturned == null) {
                 throw new IllegalStateException("next() has not been called, or remove() already was");
             }
-            AbstractHandoff.this.remove(lastReturned);
+            Object returned = lastReturned;
+            removeFirst(e -> e == returned); // this very element, not one equal to it
             lastReturned = null;
         }
     }

@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 
 /**
  * A bounded FIFO handoff backed by a fixed array: the classic circular buffer, and the baseline
@@ -476,14 +477,11 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     }
 
     @Override
-    public boolean remove(Object o) {
-        if (o == null) {
-            return false;
-        }
+    boolean removeFirst(Predicate<Object> match) {
         lock.lock();
         try {
             for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
-                if (o.equals(items[k])) {
+                if (match.test(items[k])) {
                     removeAt(k);
                     return true;
                 }

@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 
 /**
  * A bounded FIFO handoff on a linked list with one lock for producers and another for consumers,
@@ -506,14 +507,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     }
 
     @Override
-    public boolean remove(Object o) {
-        if (o == null) {
-            return false;
-        }
+    boolean removeFirst(Predicate<Object> match) {
         fullyLock();
         try {
             for (Node<E> trail = head, p = trail.next; p != null; trail = p, p = p.next) {
-                if (o.equals(p.item)) {
+                if (match.test(p.item)) {
                     unlink(p, trail);
                     return true;
                 }

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 
 /**
  * A bounded, <em>unordered</em> handoff on an open-addressed hash table whose slots are claimed
@@ -482,13 +483,13 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     }
 
     @Override
-    public boolean remove(Object o) {
-        if (o == null || items.tryAcquireHeld(1) == 0) {
+    boolean removeFirst(Predicate<Object> match) {
+        if (items.tryAcquireHeld(1) == 0) {
             return false; // every element inside is reserved by a consumer and about to leave
         }
         for (int i = 0; i < slots.length(); i++) {
             Object e = slots.read(i);
-            if (e != null && o.equals(e) && slots.tryEmpty(i, e)) {
+            if (e != null && match.test(e) && slots.tryEmpty(i, e)) {
                 counters.searchProbes(i + 1);
                 counters.take();
                 spaces.release();

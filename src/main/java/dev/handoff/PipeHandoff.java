@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 
 /**
  * A direct handoff to a fixed set of worker slots: a producer finds a worker that is waiting and
@@ -1079,7 +1080,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
 
     /** Returns {@code false}: a pipe holds no elements. */
     @Override
-    public boolean remove(Object o) {
+    boolean removeFirst(Predicate<Object> match) {
         return false;
     }
 

@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.ConcurrentModificationException;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
@@ -662,6 +663,37 @@ abstract class HandoffContractTest {
         for (Integer e : seen) {
             assertTrue(e >= 0 && e < next, "returned only elements that were inserted");
         }
+    }
+
+    /** A value with equality by content, so that two distinct instances can be equal. */
+    private record Tag(String name) {
+    }
+
+    @Test
+    void iteratorRemoveRemovesTheElementItReturnedNotAnEqualOne() {
+        assumeTrue(buffered(), "needs elements inside");
+        Handoff<Tag> h = newHandoff(4);
+        Tag first = new Tag("same");
+        Tag other = new Tag("other");
+        Tag second = new Tag("same"); // equal to first, not the same instance
+        h.add(first);
+        h.add(other);
+        h.add(second);
+        Iterator<Tag> it = h.iterator();
+        boolean removed = false;
+        while (it.hasNext()) {
+            if (it.next() == second) {
+                it.remove();
+                removed = true;
+            }
+        }
+        assertTrue(removed, "the iterator returned every element inside");
+        List<Tag> left = new ArrayList<>();
+        h.drainTo(left);
+        assertEquals(2, left.size(), "exactly one element removed: " + left);
+        assertTrue(left.stream().anyMatch(e -> e == first),
+                "remove() took the equal element the iterator had not returned: " + left);
+        assertTrue(left.stream().noneMatch(e -> e == second), "the returned element is still inside");
     }
 
     @Test
