@@ -33,6 +33,11 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
                         HandoffClosedException, its element stays with it).
     STALE (the blocked thread did not return within a second of the signal) is FORBIDDEN.
 
+    Each kind repeats the four classes rather than inheriting them from one abstract test:
+    jcstress's annotation processor (JCStressTestProcessor, 0.16) collects only the @Actor,
+    @Signal and @Arbiter methods a test class declares itself (ElementFilter.methodsIn of its
+    enclosed elements), so an inherited @Actor would not run.
+
     Ties back to the BlockingQueue contract ("take: waits if necessary until an element becomes
     available"; "put: waiting if necessary for space to become available") and to the Handoff
     close contract ("blocked threads are woken by close").
