@@ -487,19 +487,29 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         if (items.tryAcquireHeld(1) == 0) {
             return false; // every element inside is reserved by a consumer and about to leave
         }
-        for (int i = 0; i < slots.length(); i++) {
-            Object e = slots.read(i);
-            if (e != null && match.test(e) && slots.tryEmpty(i, e)) {
-                counters.searchProbes(i + 1);
-                counters.take();
-                spaces.release();
-                items.settle(1);
-                return true;
+        boolean removed = false;
+        try {
+            for (int i = 0; i < slots.length() && !removed; i++) {
+                Object e = slots.read(i);
+                if (e != null && match.test(e) && slots.tryEmpty(i, e)) {
+                    counters.searchProbes(i + 1);
+                    counters.take();
+                    spaces.release();
+                    items.settle(1);
+                    removed = true;
+                }
+            }
+            if (!removed) {
+                counters.searchProbes(slots.length());
+            }
+            return removed;
+        } finally {
+            if (!removed) {
+                // no match, or match (an element's equals) threw: hand the reservation back, or
+                // one element inside would stay reserved and no consumer could take it
+                items.handBack(1);
             }
         }
-        counters.searchProbes(slots.length());
-        items.handBack(1); // no match: hand the reservation back
-        return false;
     }
 
     @Override

@@ -26,8 +26,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.ConcurrentModificationException;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -694,6 +696,35 @@ abstract class HandoffContractTest {
         assertTrue(left.stream().anyMatch(e -> e == first),
                 "remove() took the equal element the iterator had not returned: " + left);
         assertTrue(left.stream().noneMatch(e -> e == second), "the returned element is still inside");
+    }
+
+    /** A value whose equals throws, as a broken user class might. */
+    private record Touchy(int n) {
+        @Override
+        public boolean equals(Object o) {
+            throw new UnsupportedOperationException("equals of a broken element class");
+        }
+
+        @Override
+        public int hashCode() {
+            return n;
+        }
+    }
+
+    @Test
+    void removeWhoseEqualsThrowsLeavesEveryElementTakeable() {
+        assumeTrue(buffered(), "needs elements inside");
+        Handoff<Object> h = newHandoff(4);
+        h.add(1);
+        h.add(2);
+        assertThrows(UnsupportedOperationException.class, () -> h.remove(new Touchy(1)));
+        assertEquals(2, h.size(), "nothing removed");
+        Set<Object> taken = new HashSet<>();
+        for (Object e; (e = h.poll()) != null; ) {
+            taken.add(e);
+        }
+        assertEquals(Set.of(1, 2), taken, "every element can still be taken");
+        assertTrue(h.offer(3) && h.offer(4) && h.offer(5) && h.offer(6), "and all the room is back");
     }
 
     @Test
