@@ -78,7 +78,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * 25-35 us of the consumer's time, is paid once per run, not per element. Measured in
      * alternating windows against LinkedBlockingQueue (PairedThroughput, docs/benchmarks.md),
      * the spin cost lock-split a quarter to a third of its throughput in every shape, so it was
-     * taken out. The price is latency: an element put into an empty queue waits for a wake-up,
+     * taken out; measured again with each queue in a JVM of its own, 0.75-0.85x LBQ with the spin
+     * against 0.93-1.40x without. The price is latency: an element put into an empty queue waits for a wake-up,
      * as in LinkedBlockingQueue; the circular buffer and the pipe spin for callers who need the
      * round trip.
      *
