@@ -25,7 +25,7 @@ import java.util.Properties;
  * and the first quartile of that null comparison, and above it only when over both 1 and the
  * third quartile.
  *
- * <p>Run (JDK 21+, about 30 minutes on 2 CPUs): {@code java -cp jmh/target/benchmarks.jar
+ * <p>Run (JDK 21+, about 25 minutes on 2 CPUs): {@code java -cp jmh/target/benchmarks.jar
  * dev.handoff.jmh.report.Twins docs/twins.md [forks] [rounds]}.
  */
 public final class Twins {
