@@ -489,7 +489,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         }
         boolean removed = false;
         try {
-            for (int i = 0; i < slots.length() && !removed; i++) {
+            for (int i = 0; i < slots.length(); i++) {
                 Object e = slots.read(i);
                 if (e != null && match.test(e) && slots.tryEmpty(i, e)) {
                     counters.searchProbes(i + 1);
@@ -497,12 +497,11 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
                     spaces.release();
                     items.settle(1);
                     removed = true;
+                    return true;
                 }
             }
-            if (!removed) {
-                counters.searchProbes(slots.length());
-            }
-            return removed;
+            counters.searchProbes(slots.length());
+            return false;
         } finally {
             if (!removed) {
                 // no match, or match (an element's equals) threw: hand the reservation back, or
