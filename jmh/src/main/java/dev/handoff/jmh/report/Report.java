@@ -37,7 +37,7 @@ public final class Report {
     static final String END = "<!-- END GENERATED -->";
 
     private static final Map<String, String> SCENARIO_NAMES = Map.of(
-            "p1c1", "1P/1C", "p1c4", "1P/4C", "p4c4", "4P/4C", "p1c50", "1P/50C");
+            "p1c1", "1P/1C", "p1c4", "1P/4C", "p4c4", "4P/4C", "p8c8", "8P/8C", "p1c50", "1P/50C");
 
     private Report() {
     }
@@ -356,45 +356,39 @@ public final class Report {
         }
     }
 
+    /** JDK queues a handoff must beat, shape by shape (issue 14: the best of them). */
+    private static final List<String> JDK_QUEUES = List.of("abq", "lbq", "ltq", "sq");
+
     private void goals(StringBuilder md) {
-        md.append("\n## The goals of issue 6, checked against this run\n\n| goal | measured | met |\n|---|---|---|\n");
-        double[] targets = {2.0, 1.5, 1.5, 5.0};
-        for (int i = 0; i < Suite.SCENARIOS.size(); i++) {
-            String s = Suite.SCENARIOS.get(i);
-            String best = null;
-            Estimate bestRatio = null;
-            for (String kind : kinds()) {
-                Estimate r = Queues.isHandoff(kind) ? ratio(s, kind) : null;
-                if (r != null && (bestRatio == null || r.median() > bestRatio.median())) {
-                    best = kind;
-                    bestRatio = r;
-                }
-            }
-            if (best != null) {
-                goal(md, SCENARIO_NAMES.get(s) + ": fastest handoff >= " + targets[i] + "x ABQ",
-                        best + " " + times(bestRatio), verdict(bestRatio, targets[i]));
+        md.append("\n## The goals of issues 13 and 14, checked against this run\n\n"
+                + "The targets are the 16-core ones; on a 2-CPU machine issue 14 asks 1.3x at 1P/1C and 1P/4C, "
+                + "issue 13 the pipe >= 1x SQ and the hash table >= 0.8x ABQ.\n\n"
+                + "| goal | measured | met |\n|---|---|---|\n");
+        for (String s : Suite.SCENARIOS) {
+            String bestJdk = fastest(s, JDK_QUEUES);
+            String bestOwn = fastest(s, kinds().stream().filter(Queues::isHandoff).toList());
+            if (bestJdk != null && bestOwn != null) {
+                Estimate r = Estimate.of(tp(s, bestOwn).handoffs()).over(Estimate.of(tp(s, bestJdk).handoffs()));
+                goal(md, SCENARIO_NAMES.get(s) + ": fastest handoff >= 1.5x the best JDK queue (" + bestJdk + ")",
+                        bestOwn + " " + times(r), verdict(r, 1.5));
             }
         }
-        twin(md, "circular", "abq", 1.0);
-        twin(md, "lock-split", "lbq", 1.0);
-        twin(md, "pipe", "sq", 1.0);
-        twin(md, "pipe", "ltq-transfer", 1.0);
-        for (String kind : kinds()) {
-            if (!Queues.isHandoff(kind)) {
-                continue;
-            }
-            double worst = Double.POSITIVE_INFINITY;
-            String where = "";
+        twin(md, "circular", "abq", 1.2);
+        twin(md, "lock-split", "lbq", 1.2);
+        twin(md, "pipe", "sq", 2.0);
+        for (String pht : List.of("pht+slots=cas", "pht+slots=monitor")) {
             for (String s : Suite.SCENARIOS) {
-                Estimate r = ratio(s, kind);
-                if (r != null && r.median() < worst) {
-                    worst = r.median();
-                    where = SCENARIO_NAMES.get(s);
+                Estimate r = ratio(s, pht);
+                if (r != null) {
+                    double need = s.equals("p8c8") ? 1.5 : 1.0;
+                    goal(md, pht + " >= " + fmt(need, 1) + "x ABQ at " + SCENARIO_NAMES.get(s), times(r),
+                            verdict(r, need));
                 }
             }
-            if (where.length() > 0) {
-                goal(md, kind + " >= 0.8x ABQ everywhere", "worst " + fmt(worst, 2) + "x at " + where, worst >= 0.8);
-            }
+        }
+        Estimate pipeAt50 = ratio("p1c50", "pipe");
+        if (pipeAt50 != null) {
+            goal(md, "pipe >= 1x ABQ at 1P/50C", times(pipeAt50), verdict(pipeAt50, 1.0));
         }
         String fastest = null;
         for (Map.Entry<String, Latency> e : latency.entrySet()) {
@@ -403,8 +397,8 @@ public final class Report {
             }
         }
         if (fastest != null) {
-            goal(md, "round trip <= 2 us for the fastest kind", fastest + " " + nanos(latency.get(fastest).avg()),
-                    latency.get(fastest).avg() <= 2000);
+            goal(md, "round trip <= 0.5 us for the fastest kind", fastest + " " + nanos(latency.get(fastest).avg()),
+                    latency.get(fastest).avg() <= 500);
         }
         for (String kind : kinds()) {
             if (!(kind.startsWith("circular") || kind.startsWith("pht")) || kind.contains("stats")) {
@@ -472,6 +466,20 @@ public final class Report {
         }
     }
 
+    /** The queue among candidates that moved the most elements in scenario, or null if none ran. */
+    private String fastest(String scenario, List<String> candidates) {
+        String best = null;
+        double bestRate = 0;
+        for (String kind : candidates) {
+            Throughput t = tp(scenario, kind);
+            if (t != null && (best == null || Estimate.of(t.handoffs()).median() > bestRate)) {
+                best = kind;
+                bestRate = Estimate.of(t.handoffs()).median();
+            }
+        }
+        return best;
+    }
+
     private void twin(StringBuilder md, String kind, String peer, double target) {
         for (String s : Suite.SCENARIOS) {
             Throughput k = tp(s, kind);
@@ -479,10 +487,9 @@ public final class Report {
             if (k == null || p == null) {
                 continue;
             }
-            double need = peer.equals("ltq-transfer") && s.equals("p1c1") ? 10.0 : target;
             Estimate r = Estimate.of(k.handoffs()).over(Estimate.of(p.handoffs()));
-            goal(md, kind + " >= " + (need == 1.0 ? "" : fmt(need, 0) + "x ") + peer + " at " + SCENARIO_NAMES.get(s),
-                    times(r), verdict(r, need));
+            goal(md, kind + " >= " + fmt(target, 1) + "x " + peer + " at " + SCENARIO_NAMES.get(s),
+                    times(r), verdict(r, target));
         }
     }
 

@@ -39,7 +39,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 public final class Suite {
 
     /** The throughput shapes, in report order. */
-    static final List<String> SCENARIOS = List.of("p1c1", "p1c4", "p4c4", "p1c50");
+    static final List<String> SCENARIOS = List.of("p1c1", "p1c4", "p4c4", "p8c8", "p1c50");
 
     private Suite() {
     }

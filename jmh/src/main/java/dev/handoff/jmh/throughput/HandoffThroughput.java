@@ -29,7 +29,8 @@ import org.openjdk.jmh.infra.IterationParams;
 /**
  * Producers and consumers passing elements through one queue with blocking {@code put} and
  * {@code take}, in the shapes the issue names: 1 producer / 1 consumer ({@code p1c1}),
- * 1P/4C ({@code p1c4}), 4P/4C ({@code p4c4}) and 1P/50C ({@code p1c50}, oversubscribed, as the
+ * 1P/4C ({@code p1c4}), 4P/4C ({@code p4c4}), 8P/8C ({@code p8c8}, the many-core shape: 16
+ * threads, oversubscribed on a small machine) and 1P/50C ({@code p1c50}, oversubscribed, as the
  * papers' servers).
  *
  * <p>Read the secondary score {@code handoffs} (elements consumers took per second, summed over
@@ -154,6 +155,22 @@ public class HandoffThroughput {
     @Group("p4c4")
     @GroupThreads(4)
     public Object p4c4Take(Counted counted, CpuUse cpu, Control c) throws InterruptedException {
+        return take(counted, c);
+    }
+
+    // ---- 8 producers, 8 consumers: one thread per core on a 16-core machine ----
+
+    @Benchmark
+    @Group("p8c8")
+    @GroupThreads(8)
+    public void p8c8Put(Producer p, CpuUse cpu, Control c) throws InterruptedException {
+        put(p, c);
+    }
+
+    @Benchmark
+    @Group("p8c8")
+    @GroupThreads(8)
+    public Object p8c8Take(Counted counted, CpuUse cpu, Control c) throws InterruptedException {
         return take(counted, c);
     }
 
