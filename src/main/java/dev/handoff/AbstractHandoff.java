@@ -6,6 +6,7 @@ package dev.handoff;
 import java.util.AbstractQueue;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -17,9 +18,11 @@ import java.util.function.Predicate;
  * The parts of the {@link Handoff} contract that every kind keeps the same way: argument checks,
  * the snapshot iterator built on {@link #toArray()}, and the counters.
  *
- * <p>A subclass provides the queue operations, {@link #toArray()}, {@link #remove(Object)} and
- * {@link #drainTo(Collection, int)} under its own synchronization; the methods here never touch
- * shared state themselves.
+ * <p>A subclass provides the queue operations, {@link #toArray()}, {@code removeFirst},
+ * {@code removeMatching} and {@link #drainTo(Collection, int)} under its own synchronization; the
+ * methods here never touch shared state themselves. The bulk removals ({@code removeIf},
+ * {@code removeAll}, {@code retainAll}) remove through {@code removeMatching}, never through the
+ * iterator, so that they count only what they removed.
  *
  * @param <E> the type of elements held
  */
@@ -141,6 +144,98 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
      * @return whether an element was removed
      */
     abstract boolean removeFirst(Predicate<Object> match);
+
+    /**
+     * Removes, in one pass under the subclass's own synchronization, every element inside for
+     * which {@code match} holds, asking {@code match} once per element. An element that a
+     * consumer takes during the pass is not removed and not counted. If {@code match} throws,
+     * each element is still either inside or removed, and the exception is relayed.
+     *
+     * @return how many elements this call removed
+     */
+    abstract int removeMatching(Predicate<Object> match);
+
+    /**
+     * Removes the elements for which {@code filter} holds, and returns {@code true} only if this
+     * call removed at least one. The filter is asked about a snapshot of the elements (see
+     * {@link #iterator()}) while no lock is held; then each accepted element that is still inside
+     * is removed, in one pass, by the same removal as {@link #remove(Object)}. An accepted
+     * element that another thread takes before that pass goes to that thread and is not counted
+     * here: every element has one owner. If the filter throws, nothing is removed and the
+     * exception is relayed.
+     *
+     * @throws NullPointerException if {@code filter} is null
+     */
+    @Override
+    public boolean removeIf(Predicate<? super E> filter) {
+        Objects.requireNonNull(filter, "filter");
+        return removeAccepted(filter);
+    }
+
+    /**
+     * Removes the elements that {@code c} contains, as {@link #removeIf} does with
+     * {@code c::contains}; returns {@code true} only if this call removed at least one.
+     *
+     * @throws NullPointerException if {@code c} is null
+     */
+    @Override
+    public boolean removeAll(Collection<?> c) {
+        Objects.requireNonNull(c, "collection");
+        return removeAccepted(c::contains);
+    }
+
+    /**
+     * Removes the elements that {@code c} does not contain, as {@link #removeIf} does; returns
+     * {@code true} only if this call removed at least one.
+     *
+     * @throws NullPointerException if {@code c} is null
+     */
+    @Override
+    public boolean retainAll(Collection<?> c) {
+        Objects.requireNonNull(c, "collection");
+        return removeAccepted(e -> !c.contains(e));
+    }
+
+    /** The bulk removals: ask about a snapshot with no lock held, then remove what is left of it. */
+    @SuppressWarnings("unchecked")
+    private boolean removeAccepted(Predicate<? super E> filter) {
+        Accepted accepted = new Accepted();
+        for (Object e : toArray()) {
+            if (filter.test((E) e)) {
+                accepted.add(e);
+            }
+        }
+        return !accepted.isEmpty() && removeMatching(accepted) > 0;
+    }
+
+    /**
+     * The element instances a bulk removal's filter accepted, each as many times as the snapshot
+     * held it. As the removal pass's match it says yes to an instance at most that many times, so
+     * that a copy put in after the snapshot, which the filter never saw, is left inside. Used by
+     * one thread only.
+     */
+    private static final class Accepted implements Predicate<Object> {
+        /** Instance to how many of its copies may still be removed; identity, not equals. */
+        private final IdentityHashMap<Object, int[]> copies = new IdentityHashMap<>();
+
+        void add(Object e) {
+            copies.computeIfAbsent(e, k -> new int[1])[0]++;
+        }
+
+        boolean isEmpty() {
+            return copies.isEmpty();
+        }
+
+        @Override
+        public boolean test(Object e) {
+            int[] left = copies.get(e);
+            if (left == null || left[0] == 0) {
+                return false;
+            }
+            left[0]--;
+            return true;
+        }
+    }
 
     /** An iterator over a snapshot; see {@link #iterator()}. */
     private final class SnapshotIterator implements Iterator<E> {

@@ -492,6 +492,52 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         }
     }
 
+    @Override
+    int removeMatching(Predicate<Object> match) {
+        lock.lock();
+        try {
+            boolean[] doomed = new boolean[count];
+            int n = 0;
+            // Ask about every element before changing anything: if match throws, nothing moved.
+            for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
+                if (match.test(items[k])) {
+                    doomed[i] = true;
+                    n++;
+                }
+            }
+            if (n > 0) {
+                compact(doomed, n);
+            }
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Removes the n elements whose positions from takeIndex are marked in doomed, moving the
+     * others toward takeIndex in order. Call only when holding lock.
+     */
+    private void compact(boolean[] doomed, int n) {
+        // assert lock.isHeldByCurrentThread() && doomed.length == count;
+        int to = takeIndex;
+        for (int i = 0, from = takeIndex; i < doomed.length; i++, from = next(from)) {
+            if (!doomed[i]) {
+                items[to] = items[from];
+                to = next(to);
+            }
+        }
+        putIndex = to;
+        for (int i = 0; i < n; i++, to = next(to)) {
+            items[to] = null; // the freed cells: nothing given out stays reachable from here
+        }
+        setCount(count - n);
+        counters.takes(n);
+        for (int i = 0; i < n; i++) {
+            signalNotFull(); // one producer per freed cell
+        }
+    }
+
     /** Removes the element in cell k, closing the gap. Call only when holding lock. */
     private void removeAt(int k) {
         // assert lock.isHeldByCurrentThread() && items[k] != null;

@@ -47,10 +47,18 @@ import java.util.concurrent.TimeUnit;
  * {@code offer} or {@code poll} gets {@link InterruptedException} (with the status cleared) even if
  * the call would not have blocked. A timeout {@code <= 0} never waits.
  *
- * <h2>Iteration</h2>
+ * <h2>Iteration and bulk removal</h2>
  * Iterators are weakly consistent: they never throw
  * {@link java.util.ConcurrentModificationException}, and they see the elements that were present
  * when they were created, and may or may not see later changes.
+ *
+ * <p>Every element has exactly one owner: the consumer that took it, or the call that removed
+ * it. {@code removeIf}, {@code removeAll} and {@code retainAll} ask their filter (or collection)
+ * about a snapshot of the elements, holding no lock, and then remove those it accepted that are
+ * still inside. They return {@code true} only if this call removed at least one element: an
+ * accepted element that a consumer takes first is that consumer's, and is not counted. If the
+ * filter throws, nothing is removed. A null filter or collection is rejected with
+ * {@link NullPointerException}.
  *
  * <h2>Memory consistency effects</h2>
  * As with every {@code BlockingQueue}: actions in a thread prior to placing an element into a

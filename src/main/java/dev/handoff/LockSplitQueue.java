@@ -523,6 +523,26 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         }
     }
 
+    @Override
+    int removeMatching(Predicate<Object> match) {
+        int removed = 0;
+        fullyLock();
+        try {
+            // Each unlink leaves a well-formed list: if match throws, what it unlinked is removed.
+            for (Node<E> trail = head, p = trail.next; p != null; p = trail.next) {
+                if (match.test(p.item)) {
+                    unlink(p, trail);
+                    removed++;
+                } else {
+                    trail = p;
+                }
+            }
+            return removed;
+        } finally {
+            fullyUnlock();
+        }
+    }
+
     /** Unlinks interior node p whose predecessor is trail. Call only when holding both locks. */
     private void unlink(Node<E> p, Node<E> trail) {
         p.item = null;

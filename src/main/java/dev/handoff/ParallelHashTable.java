@@ -511,6 +511,36 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         }
     }
 
+    /**
+     * One look at every slot; an element that match accepts is taken out by CAS under an item
+     * reservation held as in removeFirst, so a consumer that wins the element first keeps it and
+     * the reservation goes back.
+     */
+    @Override
+    int removeMatching(Predicate<Object> match) {
+        int removed = 0;
+        for (int i = 0; i < slots.length(); i++) {
+            Object e = slots.read(i);
+            if (e == null || !match.test(e)) {
+                continue;
+            }
+            if (items.tryAcquireHeld(1) == 0) {
+                break; // every element inside is reserved by a consumer and about to leave
+            }
+            if (slots.tryEmpty(i, e)) {
+                counters.take();
+                spaces.release();
+                items.settle(1);
+                removed++;
+            } else {
+                counters.searchConflict(); // a consumer took it since the look
+                items.handBack(1);
+            }
+        }
+        counters.searchProbes(slots.length());
+        return removed;
+    }
+
     @Override
     public void clear() {
         while (poll() != null) {

@@ -1084,6 +1084,12 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         return false;
     }
 
+    /** Returns 0: a pipe holds no elements. */
+    @Override
+    int removeMatching(Predicate<Object> match) {
+        return 0;
+    }
+
     /** Does nothing: a pipe holds no elements. */
     @Override
     public void clear() {

@@ -91,6 +91,9 @@ class PipeHandoffTest {
         assertThrows(IllegalArgumentException.class, () -> pipe.drainTo(pipe));
         assertFalse(pipe.contains("x"));
         assertFalse(pipe.remove("x"));
+        assertFalse(pipe.removeIf(e -> true));
+        assertFalse(pipe.removeAll(List.of("x")));
+        assertFalse(pipe.retainAll(List.of()));
         assertEquals(3, pipe.capacity());
         assertEquals(Handoff.Ordering.UNORDERED, pipe.ordering());
         assertThrows(IllegalStateException.class, () -> pipe.add("no worker"));
