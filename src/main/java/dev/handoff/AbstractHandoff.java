@@ -12,6 +12,7 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
 /**
@@ -60,7 +61,7 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
         }
     }
 
-    /** The exception every inserting method throws after close. */
+    /** The exception put, add and addAll throw after close; offer returns false instead. */
     final HandoffClosedException closedToInserts() {
         return new HandoffClosedException(getClass().getSimpleName() + " is closed: element refused");
     }
@@ -68,6 +69,61 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
     /** The exception take() throws once the handoff is closed and empty. */
     final HandoffClosedException closedAndEmpty() {
         return new HandoffClosedException(getClass().getSimpleName() + " is closed and empty");
+    }
+
+    // ---- closed and empty under a ThreadPoolExecutor (Handoff, "Under a ThreadPoolExecutor") ----
+
+    /**
+     * How many frames above the stack walk the pool's getTask may be: this class's helper, the
+     * kind's take(), and a subclass's override of take() with its bridge method.
+     */
+    private static final int FRAMES_TO_GET_TASK = 8;
+
+    /**
+     * Whether the caller of take() is a {@link java.util.concurrent.ThreadPoolExecutor} worker
+     * asking for its next task, that is, whether {@code ThreadPoolExecutor.getTask} is among the
+     * nearest callers. It walks the stack: call it only once the handoff is closed and empty.
+     */
+    static boolean calledByPoolWorker() {
+        return StackWalker.getInstance().walk(frames -> frames.limit(FRAMES_TO_GET_TASK)
+                .anyMatch(f -> f.getMethodName().equals("getTask")
+                        && f.getClassName().equals("java.util.concurrent.ThreadPoolExecutor")));
+    }
+
+    /**
+     * What take() does once the handoff is closed and empty, called holding no lock: throws
+     * {@link HandoffClosedException}, except to a pool worker ({@link #calledByPoolWorker()}),
+     * which waits as in an open, empty handoff until it is interrupted. Nothing can arrive in a
+     * closed, empty handoff, so no signal but an interrupt is needed.
+     *
+     * @return never
+     */
+    final E takeWhenClosedAndEmpty() throws InterruptedException {
+        if (!calledByPoolWorker()) {
+            throw closedAndEmpty();
+        }
+        while (!Thread.interrupted()) {
+            LockSupport.park(this);
+        }
+        throw new InterruptedException();
+    }
+
+    /**
+     * Inserts e if that is possible now, as {@link #offer(Object)} does, and throws otherwise.
+     *
+     * @throws HandoffClosedException if the handoff is closed
+     * @throws IllegalStateException if it has no room now (for the pipe: no worker waits)
+     * @throws NullPointerException if e is null
+     */
+    @Override
+    public boolean add(E e) {
+        if (offer(e)) {
+            return true;
+        }
+        if (isClosed()) {
+            throw closedToInserts(); // not AbstractQueue's "Queue full": closed is final, full is not
+        }
+        throw new IllegalStateException("Queue full");
     }
 
     // ---- BlockingQueue methods every kind shares ----

@@ -322,7 +322,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         return ++index == items.length ? 0 : index;
     }
 
-    /** Throws if closed. Call only when holding lock, before an insert. */
+    /** Throws if closed. Call only when holding lock, before an insert that cannot return false. */
     private void ensureOpen() {
         if (closed) {
             throw closedToInserts();
@@ -336,9 +336,8 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         checkElement(e);
         lock.lock();
         try {
-            ensureOpen();
-            if (count == items.length) {
-                return false;
+            if (closed || count == items.length) {
+                return false; // closed: refused, and the element stays with the caller
             }
             enqueue(e);
             return true;
@@ -376,8 +375,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         long nanos = unit.toNanos(timeout);
         lock.lockInterruptibly();
         try {
-            ensureOpen();
-            while (count == items.length) {
+            while (!closed && count == items.length) {
                 if (nanos <= 0L) {
                     return false;
                 }
@@ -388,7 +386,9 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 } finally {
                     waitingProducers--;
                 }
-                ensureOpen();
+            }
+            if (closed) {
+                return false; // also when woken by close(): the element stays with the caller
             }
             enqueue(e);
             return true;
@@ -415,9 +415,11 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         lock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
             while (count == 0) {
-                if (closed) {
+                if (closed && !calledByPoolWorker()) {
                     throw closedAndEmpty();
                 }
+                // Open, or closed and asked by a pool worker, which waits on as if open (Handoff,
+                // "Under a ThreadPoolExecutor"): nothing can arrive then, so only an interrupt ends it.
                 counters.consumerWait();
                 waitingConsumers++;
                 try {
@@ -650,7 +652,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         try {
             closed = true;
             notEmpty.signalAll(); // consumers: take what is left, or see closed-and-empty
-            notFull.signalAll();  // producers: throw, their element stays with them
+            notFull.signalAll();  // producers: put throws, the timed offer returns false
         } finally {
             lock.unlock();
         }
