@@ -6,20 +6,24 @@ package dev.handoff;
 import java.util.AbstractQueue;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
 /**
  * The parts of the {@link Handoff} contract that every kind keeps the same way: argument checks,
  * the snapshot iterator built on {@link #toArray()}, and the counters.
  *
- * <p>A subclass provides the queue operations, {@link #toArray()}, {@link #remove(Object)} and
- * {@link #drainTo(Collection, int)} under its own synchronization; the methods here never touch
- * shared state themselves.
+ * <p>A subclass provides the queue operations, {@link #toArray()}, {@code removeFirst},
+ * {@code removeMatching} and {@link #drainTo(Collection, int)} under its own synchronization; the
+ * methods here never touch shared state themselves. The bulk removals ({@code removeIf},
+ * {@code removeAll}, {@code retainAll}) remove through {@code removeMatching}, never through the
+ * iterator, so that they count only what they removed.
  *
  * @param <E> the type of elements held
  */
@@ -57,7 +61,7 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
         }
     }
 
-    /** The exception every inserting method throws after close. */
+    /** The exception put, add and addAll throw after close; offer returns false instead. */
     final HandoffClosedException closedToInserts() {
         return new HandoffClosedException(getClass().getSimpleName() + " is closed: element refused");
     }
@@ -65,6 +69,61 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
     /** The exception take() throws once the handoff is closed and empty. */
     final HandoffClosedException closedAndEmpty() {
         return new HandoffClosedException(getClass().getSimpleName() + " is closed and empty");
+    }
+
+    // ---- closed and empty under a ThreadPoolExecutor (Handoff, "Under a ThreadPoolExecutor") ----
+
+    /**
+     * How many frames above the stack walk the pool's getTask may be: this class's helper, the
+     * kind's take(), and a subclass's override of take() with its bridge method.
+     */
+    private static final int FRAMES_TO_GET_TASK = 8;
+
+    /**
+     * Whether the caller of take() is a {@link java.util.concurrent.ThreadPoolExecutor} worker
+     * asking for its next task, that is, whether {@code ThreadPoolExecutor.getTask} is among the
+     * nearest callers. It walks the stack: call it only once the handoff is closed and empty.
+     */
+    static boolean calledByPoolWorker() {
+        return StackWalker.getInstance().walk(frames -> frames.limit(FRAMES_TO_GET_TASK)
+                .anyMatch(f -> f.getMethodName().equals("getTask")
+                        && f.getClassName().equals("java.util.concurrent.ThreadPoolExecutor")));
+    }
+
+    /**
+     * What take() does once the handoff is closed and empty, called holding no lock: throws
+     * {@link HandoffClosedException}, except to a pool worker ({@link #calledByPoolWorker()}),
+     * which waits as in an open, empty handoff until it is interrupted. Nothing can arrive in a
+     * closed, empty handoff, so no signal but an interrupt is needed.
+     *
+     * @return never
+     */
+    final E takeWhenClosedAndEmpty() throws InterruptedException {
+        if (!calledByPoolWorker()) {
+            throw closedAndEmpty();
+        }
+        while (!Thread.interrupted()) {
+            LockSupport.park(this);
+        }
+        throw new InterruptedException();
+    }
+
+    /**
+     * Inserts e if that is possible now, as {@link #offer(Object)} does, and throws otherwise.
+     *
+     * @throws HandoffClosedException if the handoff is closed
+     * @throws IllegalStateException if it has no room now (for the pipe: no worker waits)
+     * @throws NullPointerException if e is null
+     */
+    @Override
+    public boolean add(E e) {
+        if (offer(e)) {
+            return true;
+        }
+        if (isClosed()) {
+            throw closedToInserts(); // not AbstractQueue's "Queue full": closed is final, full is not
+        }
+        throw new IllegalStateException("Queue full");
     }
 
     // ---- BlockingQueue methods every kind shares ----
@@ -141,6 +200,98 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
      * @return whether an element was removed
      */
     abstract boolean removeFirst(Predicate<Object> match);
+
+    /**
+     * Removes, in one pass under the subclass's own synchronization, every element inside for
+     * which {@code match} holds, asking {@code match} once per element. An element that a
+     * consumer takes during the pass is not removed and not counted. If {@code match} throws,
+     * each element is still either inside or removed, and the exception is relayed.
+     *
+     * @return how many elements this call removed
+     */
+    abstract int removeMatching(Predicate<Object> match);
+
+    /**
+     * Removes the elements for which {@code filter} holds, and returns {@code true} only if this
+     * call removed at least one. The filter is asked about a snapshot of the elements (see
+     * {@link #iterator()}) while no lock is held; then each accepted element that is still inside
+     * is removed, in one pass, by the same removal as {@link #remove(Object)}. An accepted
+     * element that another thread takes before that pass goes to that thread and is not counted
+     * here: every element has one owner. If the filter throws, nothing is removed and the
+     * exception is relayed.
+     *
+     * @throws NullPointerException if {@code filter} is null
+     */
+    @Override
+    public boolean removeIf(Predicate<? super E> filter) {
+        Objects.requireNonNull(filter, "filter");
+        return removeAccepted(filter);
+    }
+
+    /**
+     * Removes the elements that {@code c} contains, as {@link #removeIf} does with
+     * {@code c::contains}; returns {@code true} only if this call removed at least one.
+     *
+     * @throws NullPointerException if {@code c} is null
+     */
+    @Override
+    public boolean removeAll(Collection<?> c) {
+        Objects.requireNonNull(c, "collection");
+        return removeAccepted(c::contains);
+    }
+
+    /**
+     * Removes the elements that {@code c} does not contain, as {@link #removeIf} does; returns
+     * {@code true} only if this call removed at least one.
+     *
+     * @throws NullPointerException if {@code c} is null
+     */
+    @Override
+    public boolean retainAll(Collection<?> c) {
+        Objects.requireNonNull(c, "collection");
+        return removeAccepted(e -> !c.contains(e));
+    }
+
+    /** The bulk removals: ask about a snapshot with no lock held, then remove what is left of it. */
+    @SuppressWarnings("unchecked")
+    private boolean removeAccepted(Predicate<? super E> filter) {
+        Accepted accepted = new Accepted();
+        for (Object e : toArray()) {
+            if (filter.test((E) e)) {
+                accepted.add(e);
+            }
+        }
+        return !accepted.isEmpty() && removeMatching(accepted) > 0;
+    }
+
+    /**
+     * The element instances a bulk removal's filter accepted, each as many times as the snapshot
+     * held it. As the removal pass's match it says yes to an instance at most that many times, so
+     * that a copy put in after the snapshot, which the filter never saw, is left inside. Used by
+     * one thread only.
+     */
+    private static final class Accepted implements Predicate<Object> {
+        /** Instance to how many of its copies may still be removed; identity, not equals. */
+        private final IdentityHashMap<Object, int[]> copies = new IdentityHashMap<>();
+
+        void add(Object e) {
+            copies.computeIfAbsent(e, k -> new int[1])[0]++;
+        }
+
+        boolean isEmpty() {
+            return copies.isEmpty();
+        }
+
+        @Override
+        public boolean test(Object e) {
+            int[] left = copies.get(e);
+            if (left == null || left[0] == 0) {
+                return false;
+            }
+            left[0]--;
+            return true;
+        }
+    }
 
     /** An iterator over a snapshot; see {@link #iterator()}. */
     private final class SnapshotIterator implements Iterator<E> {

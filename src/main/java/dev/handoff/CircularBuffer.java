@@ -322,7 +322,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         return ++index == items.length ? 0 : index;
     }
 
-    /** Throws if closed. Call only when holding lock, before an insert. */
+    /** Throws if closed. Call only when holding lock, before an insert that cannot return false. */
     private void ensureOpen() {
         if (closed) {
             throw closedToInserts();
@@ -336,9 +336,8 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         checkElement(e);
         lock.lock();
         try {
-            ensureOpen();
-            if (count == items.length) {
-                return false;
+            if (closed || count == items.length) {
+                return false; // closed: refused, and the element stays with the caller
             }
             enqueue(e);
             return true;
@@ -376,8 +375,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         long nanos = unit.toNanos(timeout);
         lock.lockInterruptibly();
         try {
-            ensureOpen();
-            while (count == items.length) {
+            while (!closed && count == items.length) {
                 if (nanos <= 0L) {
                     return false;
                 }
@@ -388,7 +386,9 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 } finally {
                     waitingProducers--;
                 }
-                ensureOpen();
+            }
+            if (closed) {
+                return false; // also when woken by close(): the element stays with the caller
             }
             enqueue(e);
             return true;
@@ -415,9 +415,11 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         lock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
             while (count == 0) {
-                if (closed) {
+                if (closed && !calledByPoolWorker()) {
                     throw closedAndEmpty();
                 }
+                // Open, or closed and asked by a pool worker, which waits on as if open (Handoff,
+                // "Under a ThreadPoolExecutor"): nothing can arrive then, so only an interrupt ends it.
                 counters.consumerWait();
                 waitingConsumers++;
                 try {
@@ -489,6 +491,52 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
             return false;
         } finally {
             lock.unlock();
+        }
+    }
+
+    @Override
+    int removeMatching(Predicate<Object> match) {
+        lock.lock();
+        try {
+            boolean[] doomed = new boolean[count];
+            int n = 0;
+            // Ask about every element before changing anything: if match throws, nothing moved.
+            for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
+                if (match.test(items[k])) {
+                    doomed[i] = true;
+                    n++;
+                }
+            }
+            if (n > 0) {
+                compact(doomed, n);
+            }
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Removes the n elements whose positions from takeIndex are marked in doomed, moving the
+     * others toward takeIndex in order. Call only when holding lock.
+     */
+    private void compact(boolean[] doomed, int n) {
+        // assert lock.isHeldByCurrentThread() && doomed.length == count;
+        int to = takeIndex;
+        for (int i = 0, from = takeIndex; i < doomed.length; i++, from = next(from)) {
+            if (!doomed[i]) {
+                items[to] = items[from];
+                to = next(to);
+            }
+        }
+        putIndex = to;
+        for (int i = 0; i < n; i++, to = next(to)) {
+            items[to] = null; // the freed cells: nothing given out stays reachable from here
+        }
+        setCount(count - n);
+        counters.takes(n);
+        for (int i = 0; i < n; i++) {
+            signalNotFull(); // one producer per freed cell
         }
     }
 
@@ -604,7 +652,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         try {
             closed = true;
             notEmpty.signalAll(); // consumers: take what is left, or see closed-and-empty
-            notFull.signalAll();  // producers: throw, their element stays with them
+            notFull.signalAll();  // producers: put throws, the timed offer returns false
         } finally {
             lock.unlock();
         }

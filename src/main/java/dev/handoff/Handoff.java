@@ -30,27 +30,64 @@ import java.util.concurrent.TimeUnit;
  * <h2>Closing</h2>
  * {@link #close()} stops the handoff from accepting elements; it is idempotent.
  * <ul>
- *   <li>After close, every inserting method ({@code add}, {@code offer}, the timed {@code offer},
- *       {@code put}, {@code addAll}) throws {@link HandoffClosedException}; the element is not
- *       inserted and stays with the caller. A producer blocked in {@code put} or the timed
- *       {@code offer} when the handoff closes wakes and throws the same exception.</li>
+ *   <li>After close, {@code offer} and the timed {@code offer} return {@code false}: the element
+ *       is not inserted and stays with the caller, as when the handoff is full ({@code false} is
+ *       how {@code BlockingQueue.offer} reports an element not accepted; {@link #isClosed()}
+ *       tells the two apart). A producer blocked in the timed {@code offer} when the handoff
+ *       closes wakes and returns {@code false}.</li>
+ *   <li>{@code put}, {@code add} and {@code addAll}, which cannot return {@code false}, throw
+ *       {@link HandoffClosedException} after close (an {@link IllegalStateException}, as
+ *       {@code add} throws for a full queue), and insert nothing. A producer blocked in
+ *       {@code put} when the handoff closes wakes and throws it.</li>
  *   <li>Consumers still take every element that was inside: nothing inserted before the close is
  *       lost.</li>
  *   <li>Once the handoff is closed <em>and</em> empty, {@link #take()} throws
- *       {@link HandoffClosedException} instead of waiting forever, and the timed
- *       {@link #poll(long, TimeUnit)} returns {@code null} at once. Consumers blocked at the moment
- *       of the close are woken.</li>
+ *       {@link HandoffClosedException} instead of waiting forever (a thread pool's worker waits
+ *       instead: see below), and the timed {@link #poll(long, TimeUnit)} returns {@code null} at
+ *       once. Consumers blocked at the moment of the close are woken.</li>
  * </ul>
+ *
+ * <h3>Under a ThreadPoolExecutor</h3>
+ * A handoff is {@link AutoCloseable}, so try-with-resources closes the work queue of a
+ * {@link java.util.concurrent.ThreadPoolExecutor} built on it while the pool runs. A plain pool
+ * then behaves as follows:
+ * <ul>
+ *   <li>Tasks already queued still run.</li>
+ *   <li>{@code execute} of a new task never throws {@link HandoffClosedException}: the
+ *       handoff's {@code offer} returns {@code false}, so the pool runs the task on a new thread
+ *       while it has fewer than {@code maximumPoolSize} threads, and otherwise hands it to its
+ *       {@link java.util.concurrent.RejectedExecutionHandler}.</li>
+ *   <li>No thread churn. A pool thread that asks for its next task with {@code take()} (a core
+ *       thread) is not thrown {@link HandoffClosedException} by a closed, empty handoff, since
+ *       that would end the thread and the pool would start a replacement, again and again: it
+ *       waits as in an open, empty handoff. A thread that asks with the timed {@code poll} (one
+ *       above {@code corePoolSize}, or any with core thread time-out) gets {@code null} at once
+ *       and ends normally, without a replacement.</li>
+ *   <li>The core threads idle until {@code shutdown()} or {@code shutdownNow()} interrupts them;
+ *       the pool then terminates as usual.</li>
+ * </ul>
+ * A handoff recognises the pool's worker by {@code ThreadPoolExecutor.getTask} among the nearest
+ * callers of {@code take()}, looked up with {@link StackWalker} only once the handoff is closed
+ * and empty, so that the open path pays nothing. Every other caller of {@code take()} gets the
+ * exception.
  *
  * <h2>Interruption and timeouts</h2>
  * A thread whose interrupt status is set when it calls {@code put}, {@code take}, or a timed
  * {@code offer} or {@code poll} gets {@link InterruptedException} (with the status cleared) even if
  * the call would not have blocked. A timeout {@code <= 0} never waits.
  *
- * <h2>Iteration</h2>
+ * <h2>Iteration and bulk removal</h2>
  * Iterators are weakly consistent: they never throw
  * {@link java.util.ConcurrentModificationException}, and they see the elements that were present
  * when they were created, and may or may not see later changes.
+ *
+ * <p>Every element has exactly one owner: the consumer that took it, or the call that removed
+ * it. {@code removeIf}, {@code removeAll} and {@code retainAll} ask their filter (or collection)
+ * about a snapshot of the elements, holding no lock, and then remove those it accepted that are
+ * still inside. They return {@code true} only if this call removed at least one element: an
+ * accepted element that a consumer takes first is that consumer's, and is not counted. If the
+ * filter throws, nothing is removed. A null filter or collection is rejected with
+ * {@link NullPointerException}.
  *
  * <h2>Memory consistency effects</h2>
  * As with every {@code BlockingQueue}: actions in a thread prior to placing an element into a

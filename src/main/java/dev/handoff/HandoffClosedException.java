@@ -4,9 +4,9 @@
 package dev.handoff;
 
 /**
- * Thrown by a {@link Handoff} that has been {@linkplain Handoff#close() closed}: by an inserting
- * method, whose element was therefore not inserted, and by {@link Handoff#take()} once the handoff
- * is closed and empty.
+ * Thrown by a {@link Handoff} that has been {@linkplain Handoff#close() closed}: by {@code put},
+ * {@code add} and {@code addAll}, whose element was therefore not inserted ({@code offer} returns
+ * {@code false} instead), and by {@link Handoff#take()} once the handoff is closed and empty.
  */
 public class HandoffClosedException extends IllegalStateException {
 

@@ -237,7 +237,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         putLock.unlock();
     }
 
-    /** Throws if closed. Call only when holding putLock. */
+    /** Throws if closed. Call only when holding putLock, before an insert that cannot return false. */
     private void ensureOpen() {
         if (closed) {
             throw closedToInserts();
@@ -258,9 +258,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         int before;
         putLock.lock();
         try {
-            ensureOpen();
-            if (count == capacity) {
-                return false;
+            if (closed || count == capacity) {
+                return false; // closed: refused, and the element stays with the caller
             }
             before = insert(node);
         } finally {
@@ -297,13 +296,14 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         int before;
         putLock.lockInterruptibly();
         try {
-            ensureOpen();
-            while (count == capacity) {
+            while (!closed && count == capacity) {
                 if (nanos <= 0L) {
                     return false;
                 }
                 nanos = awaitNotFull(nanos);
-                ensureOpen();
+            }
+            if (closed) {
+                return false; // also when woken by close(): the element stays with the caller
             }
             before = insert(node);
         } finally {
@@ -393,10 +393,13 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         takeLock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
             while (count == 0) {
-                if (closedAndDrained()) {
+                if (!closedAndDrained()) {
+                    awaitNotEmpty();
+                } else if (calledByPoolWorker()) {
+                    notEmpty.await(); // a pool worker waits on, as if open (Handoff): only an interrupt ends this
+                } else {
                     throw closedAndEmpty();
                 }
-                awaitNotEmpty();
             }
             e = dequeue();
             before = extract();
@@ -523,6 +526,26 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         }
     }
 
+    @Override
+    int removeMatching(Predicate<Object> match) {
+        int removed = 0;
+        fullyLock();
+        try {
+            // Each unlink leaves a well-formed list: if match throws, what it unlinked is removed.
+            for (Node<E> trail = head, p = trail.next; p != null; p = trail.next) {
+                if (match.test(p.item)) {
+                    unlink(p, trail);
+                    removed++;
+                } else {
+                    trail = p;
+                }
+            }
+            return removed;
+        } finally {
+            fullyUnlock();
+        }
+    }
+
     /** Unlinks interior node p whose predecessor is trail. Call only when holding both locks. */
     private void unlink(Node<E> p, Node<E> trail) {
         p.item = null;
@@ -631,7 +654,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         putLock.lock();
         try {
             closed = true;        // under putLock: an insert finished before this, or sees it
-            notFull.signalAll();  // producers: throw, their element stays with them
+            notFull.signalAll();  // producers: put throws, the timed offer returns false
         } finally {
             putLock.unlock();
         }

@@ -130,12 +130,13 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *
      * Close and the pending count. close() sets CLOSED in items (the linearization point) and in
      * spaces, and wakes every waiter. A producer announces (pending++) only if items is not
-     * closed, so every insert either announced before the close and will publish, or throws. A
-     * consumer reports "closed and empty" only when items is closed with available == 0 and
-     * pending == 0, all read in one word: no element is inside unreserved, and none can arrive.
-     * That state is final. remove(Object) and drainTo, which may put an element back (no match
-     * found, or the target collection threw), also hold their reservation as pending until they
-     * know, so that no consumer declares the table empty while an element may come back.
+     * closed, so every insert either announced before the close and will publish, or is refused
+     * (put throws, offer returns false). A consumer reports "closed and empty" only when items is
+     * closed with available == 0 and pending == 0, all read in one word: no element is inside
+     * unreserved, and none can arrive. That state is final. remove(Object), the bulk removals and
+     * drainTo, which may hand an element's reservation back (no match found, a consumer won it, or
+     * the target collection threw), also hold their reservation as pending until they know, so
+     * that no consumer declares the table empty while an element may come back.
      *
      * drainTo reserves up to maxElements available items in one CAS, looks at the slots once to
      * note which elements are inside, and only then takes those by CAS: room it frees may let
@@ -331,18 +332,16 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      * Completes an insert after the space reservation was tried. On ACQUIRED: announce, fill,
      * publish.
      *
-     * @return false if no space was reserved (full, or timed out)
+     * @return false if the element was not inserted: no space was reserved (full, timed out, or
+     *         closed while this producer looked for room), or the table closed before the announce
      */
     private boolean insertReserved(int spaceOutcome, long key, E e) {
-        if (spaceOutcome == Reservations.EXHAUSTED) {
-            throw closedToInserts(); // closed while this producer looked for room
-        }
-        if (spaceOutcome == Reservations.NONE) {
-            return false;
+        if (spaceOutcome != Reservations.ACQUIRED) {
+            return false; // NONE: full or timed out; EXHAUSTED: closed
         }
         if (!items.announce()) {
-            spaces.release(); // closed after the space was reserved: hand it back, throw
-            throw closedToInserts();
+            spaces.release(); // closed after the space was reserved: hand it back
+            return false;
         }
         counters.insertProbes(fill(key, e));
         counters.put();
@@ -359,8 +358,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     @Override
     public boolean offer(E e) {
         long key = keyOf(checkElement(e));
-        ensureOpen();
-        return insertReserved(spaces.tryAcquire(), key, e);
+        return !isClosed() && insertReserved(spaces.tryAcquire(), key, e);
     }
 
     @Override
@@ -370,7 +368,9 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             throw new InterruptedException();
         }
         ensureOpen();
-        insertReserved(spaces.acquire(), key, e);
+        if (!insertReserved(spaces.acquire(), key, e)) {
+            throw closedToInserts(); // the untimed acquire fails only once closed
+        }
     }
 
     @Override
@@ -380,8 +380,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        ensureOpen();
-        return insertReserved(spaces.acquireNanos(nanos), key, e);
+        return !isClosed() && insertReserved(spaces.acquireNanos(nanos), key, e);
     }
 
     // ---- removing ----
@@ -405,7 +404,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             throw new InterruptedException();
         }
         if (items.acquire() == Reservations.EXHAUSTED) {
-            throw closedAndEmpty();
+            return takeWhenClosedAndEmpty();
         }
         return removeReserved();
     }
@@ -511,6 +510,36 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         }
     }
 
+    /**
+     * One look at every slot; an element that match accepts is taken out by CAS under an item
+     * reservation held as in removeFirst, so a consumer that wins the element first keeps it and
+     * the reservation goes back.
+     */
+    @Override
+    int removeMatching(Predicate<Object> match) {
+        int removed = 0;
+        for (int i = 0; i < slots.length(); i++) {
+            Object e = slots.read(i);
+            if (e == null || !match.test(e)) {
+                continue;
+            }
+            if (items.tryAcquireHeld(1) == 0) {
+                break; // every element inside is reserved by a consumer and about to leave
+            }
+            if (slots.tryEmpty(i, e)) {
+                counters.take();
+                spaces.release();
+                items.settle(1);
+                removed++;
+            } else {
+                counters.searchConflict(); // a consumer took it since the look
+                items.handBack(1);
+            }
+        }
+        counters.searchProbes(slots.length());
+        return removed;
+    }
+
     @Override
     public void clear() {
         while (poll() != null) {
@@ -585,7 +614,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     @Override
     public void close() {
         items.close();  // the linearization point: no announce succeeds after this
-        spaces.close(); // wakes producers waiting for room; they throw
+        spaces.close(); // wakes producers waiting for room: put throws, the timed offer returns false
     }
 
     @Override
@@ -984,7 +1013,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
 
         /**
          * Adds one pending unless closed: an insert that will publish. A producer calls it after
-         * reserving a space; false means the table closed, and the insert must throw.
+         * reserving a space; false means the table closed, and the insert is refused.
          */
         boolean announce() {
             long previous = (long) STATE.getAndAdd(this, PENDING_ONE);

@@ -43,28 +43,52 @@ import java.util.function.Predicate;
  * <ul>
  *   <li>{@link #offer(Object)} succeeds only if a worker is waiting at that moment; {@link #put}
  *       waits until one is, and the timed {@code offer} waits at most its timeout;</li>
- *   <li>{@link #take()} and the timed {@code poll} wait for a producer; the untimed
- *       {@link #poll()} has no waiting producer to meet (producers wait for workers, not with
- *       their element on display) and always returns {@code null};</li>
+ *   <li>{@link #take()} and the timed {@code poll} wait for a producer;</li>
  *   <li>{@link #size()} is always 0, {@link #peek()} is always {@code null}, the iterator is
- *       empty, {@link #drainTo} moves nothing, {@code contains} and {@code remove(Object)} are
- *       always {@code false};</li>
- *   <li>{@link #remainingCapacity()} is the number of workers waiting now, which is how many
- *       elements could be inserted without blocking at this moment (the
- *       {@link java.util.concurrent.BlockingQueue#remainingCapacity()} definition). It always lies
- *       in {@code [0, W]}; {@code size() + remainingCapacity() == capacity()} holds only when every
- *       worker waits.</li>
+ *       empty, {@code contains}, {@code remove(Object)} and the bulk removals are always
+ *       {@code false}.</li>
  * </ul>
  * {@link #ordering()} is {@link Handoff.Ordering#UNORDERED}: consecutive elements go to different
  * workers, which run at their own pace.
  *
+ * <h2>Where it differs from SynchronousQueue, and why</h2>
+ * <ul>
+ *   <li>The untimed {@link #poll()} always returns {@code null}, and {@link #drainTo} moves
+ *       nothing, even while a producer is blocked in {@code put}; a {@code SynchronousQueue}
+ *       would take that producer's element. Here a producer waits for a worker without putting
+ *       its element on display: it parks and rescans the status array when a worker starts
+ *       waiting. Displaying it would need a second channel per producer and a second race, between
+ *       a poller and the workers, for a call that a thread pool never makes. A consumer meets a
+ *       blocked producer by waiting: {@code take()} or the timed {@code poll}.</li>
+ *   <li>{@link #remainingCapacity()} is the number of workers waiting now, where
+ *       {@code SynchronousQueue} always returns 0: it is how many elements could be inserted
+ *       without blocking at this moment, the
+ *       {@link java.util.concurrent.BlockingQueue#remainingCapacity()} definition, and the status
+ *       array counts it. It always lies in {@code [0, W]}; {@code size() + remainingCapacity() ==
+ *       capacity()} holds only when every worker waits.</li>
+ *   <li>At most W threads wait at once, each in a slot it keeps between calls (see Workers), where
+ *       {@code SynchronousQueue} takes any number of consumers, each call on its own. The fixed
+ *       array of W status slots is the algorithm (the papers' worker-status array): a producer
+ *       finds a waiting worker by scanning it, in about {@code 1/a} probes when a fraction
+ *       {@code a} of the slots wait (Theorem 3 in {@code docs/pipe-handoff.md}), and a worker
+ *       that keeps its slot claims one once, not on every call. So size W to the consumer
+ *       threads; a thread pool needs at least {@code maximumPoolSize} slots.</li>
+ * </ul>
+ * Like {@code SynchronousQueue}, the pipe serves only consumers that wait in it. It fits a
+ * {@link java.util.concurrent.ThreadPoolExecutor}, whose idle threads wait in {@code take()} or
+ * the timed {@code poll} and which starts a thread itself when {@code offer} fails below its
+ * maximum size. It serves nothing in a pool that starts a thread only after the queue has
+ * accepted a task: nobody waits there, so every {@code offer} returns {@code false}.
+ *
  * <h2>Closing</h2>
- * As for every handoff, after {@link #close()} inserts throw {@link HandoffClosedException} and a
- * producer blocked in {@code put} or the timed {@code offer} wakes and throws. Since nothing is
- * ever inside, the pipe is empty as soon as it is closed: {@code take()} throws
- * {@link HandoffClosedException} and the timed {@code poll} returns {@code null}, including for
- * workers that were waiting at the moment of the close. An element that a producer handed to a
- * worker before the close reached it is returned by that worker's call.
+ * As for every handoff, after {@link #close()} {@code offer} and the timed {@code offer} return
+ * {@code false} and {@code put} throws {@link HandoffClosedException}; a producer blocked in
+ * {@code put} or the timed {@code offer} wakes and throws or returns {@code false}. Since nothing
+ * is ever inside, the pipe is empty as soon as it is closed: {@code take()} throws
+ * {@link HandoffClosedException} (a thread pool's worker waits instead, see {@link Handoff}) and
+ * the timed {@code poll} returns {@code null}, including for workers waiting at the moment of the
+ * close. An element that a producer handed to a worker before the close reached it is returned by
+ * that worker's call.
  *
  * <h2>Interruption and timeouts</h2>
  * A worker interrupted, or whose timed {@code poll} expires, at the very moment a producer hands
@@ -362,8 +386,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
     @Override
     public boolean offer(E e) {
         checkElement(e);
-        ensureOpen();
-        return tryHandOff(e);
+        return !closed && tryHandOff(e);
     }
 
     @Override
@@ -385,13 +408,16 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        ensureOpen();
+        if (closed) {
+            return false;
+        }
         if (tryHandOff(e)) {
             return true;
         }
         return nanos > 0L && awaitWorker(e, true, nanos);
     }
 
+    /** Throws if closed: for put and addAll, which cannot return false. */
     private void ensureOpen() {
         if (closed) {
             throw closedToInserts();
@@ -511,7 +537,9 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
      * The slow path of put and the timed offer: waits on workerWaiting until a scan wins a worker,
      * the timeout passes, or the pipe closes.
      *
-     * @return whether e was handed over; false only when timed and the time ran out
+     * @return whether e was handed over; false only when timed, and the time ran out or the pipe
+     *         closed
+     * @throws HandoffClosedException if untimed (put) and the pipe closes
      */
     private boolean awaitWorker(E e, boolean timed, long nanos) throws InterruptedException {
         producerLock.lockInterruptibly();
@@ -521,6 +549,9 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         boolean handed = false;
         try {
             for (;;) {
+                if (closed && timed) {
+                    return false;
+                }
                 ensureOpen();
                 if (tryHandOff(e)) {
                     handed = true;
@@ -571,11 +602,11 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
             throw new InterruptedException();
         }
         if (closed) {
-            throw closedAndEmpty();
+            return takeWhenClosedAndEmpty();
         }
         int slot = currentThreadSlot(false, 0L);
         if (slot < 0) {
-            throw closedAndEmpty(); // closed while waiting for a slot
+            return takeWhenClosedAndEmpty(); // closed while waiting for a slot
         }
         return receive(slot, false, 0L);
     }
@@ -850,10 +881,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
             switch (reason) {
                 case INTERRUPTED -> throw new InterruptedException();
                 case CLOSED -> {
-                    if (!timed) {
-                        throw closedAndEmpty();
-                    }
-                    return null;
+                    return timed ? null : takeWhenClosedAndEmpty();
                 }
                 default -> {
                     return null;
@@ -1084,6 +1112,12 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         return false;
     }
 
+    /** Returns 0: a pipe holds no elements. */
+    @Override
+    int removeMatching(Predicate<Object> match) {
+        return 0;
+    }
+
     /** Does nothing: a pipe holds no elements. */
     @Override
     public void clear() {
@@ -1124,7 +1158,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         closed = true; // volatile write; Dekker pair with the worker's CAS BUSY -> WAITING, read of closed
         producerLock.lock();
         try {
-            workerWaiting.signalAll(); // producers: they recheck closed under producerLock and throw
+            workerWaiting.signalAll(); // producers recheck closed under producerLock: put throws, the timed offer returns false
         } finally {
             producerLock.unlock();
         }

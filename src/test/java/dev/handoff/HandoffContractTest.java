@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
+import java.util.AbstractCollection;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -31,11 +32,15 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -49,6 +54,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The contract of {@link Handoff}, run against one kind. Every kind of handoff runs all of it.
@@ -91,7 +97,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  *       to sit inside starts with {@code assumeTrue(buffered(), ...)} and is then reported as
  *       skipped, not passed: the guava suite, {@code size() + remainingCapacity() == capacity()},
  *       drainTo moving elements, close keeping elements for consumers, producers woken by room,
- *       the counters. Tests that only need a call not to block (null, interrupt and timeout tests)
+ *       the bulk removals, the counters. Tests that only need a call not to block (null, interrupt and timeout tests)
  *       prepare the handoff so when buffered and otherwise call it on the empty handoff, where
  *       the contract is the same. The stateful property models an unbuffered kind as one of
  *       capacity 0. Every concurrent test runs for every kind.</li>
@@ -727,6 +733,251 @@ abstract class HandoffContractTest {
         assertTrue(h.offer(3) && h.offer(4) && h.offer(5) && h.offer(6), "and all the room is back");
     }
 
+    // =====================================================================================
+    // Bulk removal: an element has one owner, and a removal counts only what it removed
+    // =====================================================================================
+
+    /** The three bulk removals, each driven by a test of which elements should go. */
+    enum BulkRemoval {
+        REMOVE_IF, REMOVE_ALL, RETAIN_ALL;
+
+        /** Runs this removal on h so that the elements {@code goes} accepts are removed. */
+        boolean run(Handoff<Integer> h, Predicate<Integer> goes) {
+            return switch (this) {
+                case REMOVE_IF -> h.removeIf(goes);
+                case REMOVE_ALL -> h.removeAll(new Asking(goes));
+                case RETAIN_ALL -> h.retainAll(new Asking(goes.negate()));
+            };
+        }
+    }
+
+    /**
+     * A collection whose {@code contains} asks a predicate, so that a test can act while
+     * {@code removeAll} or {@code retainAll} looks at an element. Nothing else is needed of it.
+     */
+    private static final class Asking extends AbstractCollection<Integer> {
+        private final Predicate<Integer> contains;
+
+        Asking(Predicate<Integer> contains) {
+            this.contains = contains;
+        }
+
+        @Override
+        public boolean contains(Object o) {
+            return contains.test((Integer) o);
+        }
+
+        @Override
+        public Iterator<Integer> iterator() {
+            throw new UnsupportedOperationException("only contains() is asked");
+        }
+
+        @Override
+        public int size() {
+            throw new UnsupportedOperationException("only contains() is asked");
+        }
+    }
+
+    /**
+     * Takes one element in another thread and returns it, failing if that thread cannot finish:
+     * called from inside a bulk removal's test, which must not hold the handoff's lock meanwhile.
+     */
+    private static Integer takeInAnotherThread(Handoff<Integer> h) {
+        FutureTask<Integer> take = new FutureTask<>(() -> h.poll(10, SECONDS));
+        Thread.ofPlatform().name("other-consumer").daemon().start(take);
+        try {
+            return take.get(20, SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("another consumer could not take while a bulk removal tested", e);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(BulkRemoval.class)
+    void bulkRemovalDoesNotCountAnElementAnotherConsumerTook(BulkRemoval removal) {
+        assumeTrue(buffered(), "needs elements inside");
+        Handoff<Integer> h = handoff(4);
+        h.add(1);
+        AtomicReference<Integer> takenMeanwhile = new AtomicReference<>();
+        boolean reported = removal.run(h, e -> {
+            if (takenMeanwhile.get() == null) {
+                takenMeanwhile.set(takeInAnotherThread(h)); // the only element: this one
+            }
+            return true;
+        });
+        assertEquals(1, takenMeanwhile.get(), "the other consumer received the element");
+        assertFalse(reported, removal + " reported a removal although the other consumer had the element");
+        assertTrue(h.isEmpty());
+    }
+
+    @ParameterizedTest
+    @EnumSource(BulkRemoval.class)
+    void bulkRemovalCountsTheElementsItDidRemove(BulkRemoval removal) {
+        assumeTrue(buffered(), "needs elements inside");
+        Handoff<Integer> h = handoff(4);
+        h.add(1);
+        h.add(2);
+        AtomicReference<Integer> takenMeanwhile = new AtomicReference<>();
+        boolean reported = removal.run(h, e -> {
+            if (takenMeanwhile.get() == null) {
+                takenMeanwhile.set(takeInAnotherThread(h)); // one of the two, whichever the kind gives
+            }
+            return true;
+        });
+        assertNotNull(takenMeanwhile.get(), "the other consumer received an element");
+        assertTrue(reported, removal + " removed the other element and must say so");
+        assertTrue(h.isEmpty(), "each element went to exactly one owner: " + Arrays.toString(h.toArray()));
+        assertEquals(4, h.remainingCapacity(), "all the room is back");
+    }
+
+    @Test
+    void bulkRemovalRemovesExactlyWhatItsTestAccepts() {
+        assumeTrue(buffered(), "needs elements inside");
+        Handoff<Integer> h = handoff(8);
+        Set<Integer> inside = new HashSet<>();
+        for (int i = 0; i < 8; i++) {
+            h.add(i);
+            inside.add(i);
+        }
+        for (int i = 0; i < 4; i++) {
+            assertTrue(inside.remove(h.poll()));
+        }
+        for (int i = 8; i < 12; i++) {
+            h.add(i); // a circular buffer now wraps around its end
+            inside.add(i);
+        }
+        assertElementsInOrder(h, inside);
+        assertEquals(inside.removeIf(e -> e % 3 == 0), h.removeIf(e -> e % 3 == 0));
+        assertElementsInOrder(h, inside);
+        assertFalse(h.removeIf(e -> e % 3 == 0), "nothing left to remove");
+        List<Integer> some = List.of(4, 5, 11, 99);
+        assertEquals(inside.removeAll(some), h.removeAll(some));
+        assertElementsInOrder(h, inside);
+        assertFalse(h.removeAll(some));
+        List<Integer> others = List.of(7, 10, 98);
+        assertEquals(inside.retainAll(others), h.retainAll(others));
+        assertElementsInOrder(h, inside);
+        assertFalse(h.retainAll(others));
+        assertEquals(8 - inside.size(), h.remainingCapacity());
+        List<Integer> expected = new ArrayList<>(inside.stream().sorted().toList());
+        for (int i = 20; h.remainingCapacity() > 0; i++) {
+            assertTrue(h.offer(i), "room freed by the removals is usable");
+            expected.add(i);
+        }
+        assertFalse(h.offer(99));
+        List<Integer> all = new ArrayList<>();
+        h.drainTo(all);
+        assertEquals(expected, h.ordering() == Handoff.Ordering.FIFO ? all : all.stream().sorted().toList());
+    }
+
+    /** Checks that h holds exactly the given elements, in ascending order if it is FIFO. */
+    private static void assertElementsInOrder(Handoff<Integer> h, Set<Integer> expected) {
+        List<Integer> inside = new ArrayList<>();
+        for (Object e : h.toArray()) {
+            inside.add((Integer) e);
+        }
+        List<Integer> sorted = expected.stream().sorted().toList();
+        assertEquals(sorted, h.ordering() == Handoff.Ordering.FIFO ? inside : inside.stream().sorted().toList());
+        assertEquals(expected.size(), h.size());
+    }
+
+    @ParameterizedTest
+    @EnumSource(BulkRemoval.class)
+    void bulkRemovalWhoseTestThrowsRemovesNothing(BulkRemoval removal) {
+        assumeTrue(buffered(), "needs elements inside");
+        Handoff<Integer> h = handoff(4);
+        h.add(1);
+        h.add(2);
+        h.add(3);
+        AtomicInteger asked = new AtomicInteger();
+        assertThrows(UnsupportedOperationException.class, () -> removal.run(h, e -> {
+            if (asked.incrementAndGet() == 2) {
+                throw new UnsupportedOperationException("a broken test");
+            }
+            return true;
+        }));
+        assertEquals(3, h.size(), "nothing removed");
+        Set<Integer> taken = new HashSet<>();
+        for (Integer e; (e = h.poll()) != null; ) {
+            taken.add(e);
+        }
+        assertEquals(Set.of(1, 2, 3), taken, "every element can still be taken");
+        assertEquals(4, h.remainingCapacity(), "and all the room is back");
+    }
+
+    @Test
+    void bulkRemovalRejectsNull() {
+        Handoff<Integer> h = handoff(2);
+        assertThrows(NullPointerException.class, () -> h.removeIf(null));
+        assertThrows(NullPointerException.class, () -> h.removeAll(null));
+        assertThrows(NullPointerException.class, () -> h.retainAll(null));
+    }
+
+    /**
+     * Rounds of: fill the handoff, then a consumer polls while this thread runs a bulk removal
+     * whose test dawdles, so that the consumer takes elements the removal has accepted. After
+     * each round every element was taken, removed or left inside exactly once, only accepted
+     * elements were removed, and the removal returned {@code true} exactly when it removed one.
+     */
+    @Test
+    void bulkRemovalReportsExactlyWhatItRemovedWhileAConsumerTakes() throws Exception {
+        assumeTrue(buffered(), "needs elements inside");
+        int rounds = 300;
+        Handoff<Integer> h = handoff(SMALL);
+        AtomicIntegerArray owners = new AtomicIntegerArray(rounds * SMALL); // taken or left: one each
+        try (Workers workers = new Workers()) {
+            for (int round = 0; round < rounds; round++) {
+                int first = round * SMALL;
+                for (int e = first; e < first + SMALL; e++) {
+                    h.add(e);
+                }
+                AtomicBoolean go = new AtomicBoolean();
+                AtomicBoolean roundOver = new AtomicBoolean();
+                Thread consumer = workers.start("consumer-" + round, () -> {
+                    while (!go.get() && !roundOver.get()) {
+                        Thread.yield();
+                    }
+                    while (!roundOver.get()) {
+                        Integer e = h.poll();
+                        if (e != null && owners.incrementAndGet(e) != 1) {
+                            workers.fail("element " + e + " taken twice");
+                        }
+                    }
+                });
+                Set<Integer> accepted = new HashSet<>();
+                BulkRemoval removal = BulkRemoval.values()[round % BulkRemoval.values().length];
+                boolean reported = removal.run(h, e -> {
+                    go.set(true);
+                    Thread.yield(); // the consumer takes meanwhile
+                    boolean goes = e % 2 == 1;
+                    if (goes) {
+                        accepted.add(e);
+                    }
+                    return goes;
+                });
+                roundOver.set(true);
+                workers.awaitAll(List.of(consumer), Workers.deadlineIn(DEADLINE_SECONDS));
+                List<Integer> left = new ArrayList<>();
+                h.drainTo(left);
+                for (Integer e : left) {
+                    if (owners.incrementAndGet(e) != 1) {
+                        fail("element " + e + " both taken and left inside");
+                    }
+                }
+                int removed = 0;
+                for (int e = first; e < first + SMALL; e++) {
+                    if (owners.get(e) == 0) {
+                        removed++;
+                        assertTrue(accepted.contains(e), removal + " removed " + e + ", which its test did not accept");
+                    }
+                }
+                assertEquals(removed > 0, reported, "round " + round + ": " + removal + " returned " + reported
+                        + " having removed " + removed + " element(s)");
+            }
+            workers.assertNoFailures();
+        }
+    }
+
     @Test
     void iteratorNeverThrowsConcurrentModificationWhileOthersWork() throws Exception {
         Handoff<Integer> h = handoff(SMALL);
@@ -830,35 +1081,36 @@ abstract class HandoffContractTest {
     }
 
     @Test
-    void everyInsertAfterCloseThrowsHandoffClosedException() {
+    void afterCloseOfferReturnsFalseAndPutAddAndAddAllThrow() throws Exception {
         Handoff<Integer> h = handoff(4);
         if (buffered()) {
             h.add(1);
         }
         h.close();
         Object[] before = h.toArray();
+        assertFalse(h.offer(2), "offer reports \"not accepted\" by returning false, as BlockingQueue lets it");
+        assertFalse(h.offer(2, 0, NANOSECONDS));
+        assertFalse(h.offer(2, 1, HOURS));
         List<Call> inserts = List.of(
                 () -> h.add(2),
-                () -> h.offer(2),
-                () -> h.offer(2, 0, NANOSECONDS),
-                () -> h.offer(2, 1, HOURS),
                 () -> h.put(2),
                 () -> h.addAll(List.of(2, 3)));
         for (Call insert : inserts) {
             HandoffClosedException e = assertThrows(HandoffClosedException.class, insert::run);
             assertInstanceOf(IllegalStateException.class, e, "HandoffClosedException is an IllegalStateException");
             assertNotNull(e.getMessage(), "a clear message");
+            assertTrue(e.getMessage().contains("closed"), "says closed, not full: " + e.getMessage());
         }
         assertArrayEquals(before, h.toArray(), "nothing inserted after close");
     }
 
     @Test
-    void insertsAfterCloseThrowEvenWhenFull() {
+    void insertsAfterCloseAreRefusedAtOnceEvenWhenFull() {
         Handoff<Integer> h = fullHandoff();
         h.close();
         assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
-            assertThrows(HandoffClosedException.class, () -> h.offer(9));
-            assertThrows(HandoffClosedException.class, () -> h.offer(9, 1, HOURS));
+            assertFalse(h.offer(9));
+            assertFalse(h.offer(9, 1, HOURS));
             assertThrows(HandoffClosedException.class, () -> h.put(9));
             assertThrows(HandoffClosedException.class, () -> h.add(9));
         }, "a closed handoff must refuse at once, not wait for room");
@@ -937,8 +1189,7 @@ abstract class HandoffContractTest {
         Handoff<Integer> h = fullHandoff();
         Object[] before = h.toArray();
         AtomicInteger next = new AtomicInteger(100);
-        assertCloseWakes(h, 3,
-                () -> assertThrows(HandoffClosedException.class, () -> h.offer(next.getAndIncrement(), 1, HOURS)));
+        assertCloseWakes(h, 3, () -> assertFalse(h.offer(next.getAndIncrement(), 1, HOURS)));
         assertArrayEquals(before, h.toArray(), "no blocked element got in");
     }
 
@@ -1210,7 +1461,8 @@ abstract class HandoffContractTest {
     /**
      * Producers and consumers run flat out on a small handoff, so that many are blocked, and the
      * handoff is closed in the middle. Nobody hangs; every element whose insert returned is
-     * taken exactly once; every refused element stays with its producer.
+     * taken exactly once; every refused element (put threw, the timed offer returned false)
+     * stays with its producer.
      */
     @Test
     void closeUnderLoadLosesNothingAndHangsNobody() throws Exception {
@@ -1237,7 +1489,11 @@ abstract class HandoffContractTest {
                             if (id % 2 == 0) {
                                 h.put(e);
                             } else if (!h.offer(e, 1, HOURS)) {
-                                workers.fail("timed offer timed out after an hour?");
+                                if (!h.isClosed()) {
+                                    workers.fail("timed offer refused an element of an open handoff");
+                                }
+                                refused.incrementAndGet(); // closed: false, the element stays here
+                                return;
                             }
                             put.incrementAndGet(e);
                         } catch (HandoffClosedException closed) {

@@ -231,6 +231,116 @@ class HandoffThreadPoolTest {
         assertTrue(pool.getQueue() instanceof Handoff<?> h && h.isClosed(), "the terminated pool closed its handoff");
     }
 
+    /** A factory that counts and keeps the threads it makes (and records them for the leak check). */
+    private final class CountingFactory implements ThreadFactory {
+        final List<Thread> threads = Collections.synchronizedList(new ArrayList<>());
+
+        @Override
+        public Thread newThread(Runnable task) {
+            Thread t = recording.newThread(task);
+            threads.add(t);
+            return t;
+        }
+
+        int made() {
+            return threads.size();
+        }
+
+        /** Waits until n of its threads are alive and every one of those is parked, or fails. */
+        void awaitParked(int n) throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (true) {
+                List<Thread> alive;
+                synchronized (threads) {
+                    alive = threads.stream().filter(Thread::isAlive).toList();
+                }
+                if (alive.size() == n && alive.stream().allMatch(t -> t.getState() == Thread.State.WAITING)) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("the pool's threads did not settle: made " + made() + ", alive "
+                            + alive.size() + " (" + alive.stream().map(Thread::getState).toList() + "), wanted "
+                            + n + " parked");
+                }
+                Thread.sleep(1);
+            }
+        }
+    }
+
+    /**
+     * A plain ThreadPoolExecutor (not newThreadPool) whose handoff is closed, as try-with-resources
+     * does, while tasks are queued: the queued tasks run, the threads then idle in the handoff
+     * instead of dying and being replaced, a task executed after the close goes to the
+     * RejectedExecutionHandler, and shutdown() still ends the pool.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void aPlainPoolOutlivesTheCloseOfItsHandoffWithoutMakingThreads(String kind) throws Exception {
+        CountingFactory factory = new CountingFactory();
+        CountingHandler handler = new CountingHandler();
+        Handoff<Runnable> handoff = Handoffs.create(spec(kind));
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(THREADS, THREADS, 0L, TimeUnit.MILLISECONDS, handoff,
+                factory, handler);
+        try {
+            CountDownLatch release = new CountDownLatch(1);
+            int queued = kind.equals("pipe") ? 0 : QUEUE; // a pipe queues nothing
+            CountDownLatch queuedRan = new CountDownLatch(queued);
+            try (handoff) {
+                occupyAllThreads(pool, release);
+                for (int i = 0; i < queued; i++) {
+                    pool.execute(queuedRan::countDown);
+                }
+                assertTrue(handler.rejected.isEmpty(), "all queued");
+            }
+            release.countDown();
+            assertTrue(queuedRan.await(30, TimeUnit.SECONDS), "every task queued before the close ran");
+            factory.awaitParked(THREADS);
+            Thread.sleep(100); // idle a while: a pool whose threads die and are replaced makes more meanwhile
+            assertEquals(THREADS, factory.made(), "threads made by the pool");
+            Runnable late = () -> { };
+            pool.execute(late); // no exception: the closed handoff's offer returns false
+            assertEquals(Set.of(late), handler.rejected, "a task executed after the close reaches the handler");
+            assertSame(pool, handler.pool.get());
+            assertEquals(THREADS, factory.made(), "threads made by the pool");
+            pool.shutdown();
+            assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS), "shutdown() ends the idle threads");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * A plain pool below its maximum size when its handoff is closed: a task executed then runs on
+     * a new thread, which ends after it (a thread above the core size finds the closed handoff's
+     * timed poll empty at once), while the core thread idles until shutdown.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void aPlainPoolBelowItsMaximumRunsTasksExecutedAfterTheCloseOnANewThread(String kind) throws Exception {
+        CountingFactory factory = new CountingFactory();
+        CountingHandler handler = new CountingHandler();
+        Handoff<Runnable> handoff = Handoffs.create(kind.equals("pipe") ? "pipe:2" : spec(kind));
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 2, 1, TimeUnit.MINUTES, handoff, factory, handler);
+        try {
+            CountDownLatch first = new CountDownLatch(1);
+            pool.execute(first::countDown); // starts the core thread
+            assertTrue(first.await(10, TimeUnit.SECONDS));
+            factory.awaitParked(1); // waiting in the handoff's take()
+            handoff.close();
+            factory.awaitParked(1); // woken by the close, and waiting again
+            CountDownLatch late = new CountDownLatch(1);
+            pool.execute(late::countDown);
+            assertTrue(late.await(10, TimeUnit.SECONDS), "the late task ran");
+            assertTrue(handler.rejected.isEmpty(), "the pool had room for a thread: nothing rejected");
+            factory.awaitParked(1); // the extra thread ended, the core thread waits
+            assertEquals(2, factory.made(), "one thread for the late task, none to replace anything");
+            pool.shutdown();
+            assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void aPipePoolHandsTasksDirectlyToIdleThreads() throws Exception {
         ThreadPoolExecutor pool = Handoffs.newThreadPool("pipe:2,stats", 2, recording, new ThreadPoolExecutor.AbortPolicy());

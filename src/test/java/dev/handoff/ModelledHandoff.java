@@ -66,6 +66,7 @@ final class ModelledHandoff {
                 .withAction(1, plain("peek()", ModelledHandoff::peek, s -> true))
                 .withAction(2, drainTo())
                 .withAction(1, withElement("remove", ModelledHandoff::remove, s -> true))
+                .withAction(1, withElement("removeIfEqual", ModelledHandoff::removeIfEqual, s -> true))
                 .withAction(1, withElement("contains", ModelledHandoff::contains, s -> true))
                 .withAction(1, plain("clear()", ModelledHandoff::clear, s -> true))
                 .withAction(1, plain("close()", ModelledHandoff::close, s -> true))
@@ -76,7 +77,7 @@ final class ModelledHandoff {
 
     void offer(int e) {
         if (closed) {
-            assertThrows(HandoffClosedException.class, () -> handoff.offer(e), "offer after close");
+            assertFalse(handoff.offer(e), "offer after close");
             return;
         }
         boolean expected = !full();
@@ -112,8 +113,7 @@ final class ModelledHandoff {
 
     void offerNoWait(int e) throws InterruptedException {
         if (closed) {
-            assertThrows(HandoffClosedException.class, () -> handoff.offer(e, 0, TimeUnit.NANOSECONDS),
-                    "timed offer after close");
+            assertFalse(handoff.offer(e, 0, TimeUnit.NANOSECONDS), "timed offer after close");
             return;
         }
         boolean expected = !full();
@@ -165,6 +165,14 @@ final class ModelledHandoff {
 
     void remove(int e) {
         assertEquals(model.remove(e), handoff.remove(e), "remove(" + e + ")");
+    }
+
+    void removeIfEqual(int e) {
+        boolean inModel = false;
+        while (model.remove(e)) {
+            inModel = true;
+        }
+        assertEquals(inModel, handoff.removeIf(x -> x == e), "removeIf(equal to " + e + ")");
     }
 
     void contains(int e) {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * Linearizability of the FIFO handoffs' non-blocking operations against {@link FifoSpec}:
  * {@code offer}, {@code poll}, {@code peek}, {@code size}, {@code remainingCapacity} and
  * {@code close}, on a handoff of capacity 2 (small, so that full and empty are both reached).
- * An {@code offer} after {@code close} must throw {@code HandoffClosedException}, as the spec does.
+ * An {@code offer} after {@code close} must return {@code false}, as the spec does.
  */
 abstract class FifoLincheckTest {
 

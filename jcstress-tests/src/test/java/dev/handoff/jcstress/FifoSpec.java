@@ -3,7 +3,6 @@
  */
 package dev.handoff.jcstress;
 
-import dev.handoff.HandoffClosedException;
 import java.util.ArrayDeque;
 
 /**
@@ -17,11 +16,8 @@ public class FifoSpec {
     private boolean closed;
 
     public boolean offer(int e) {
-        if (closed) {
-            throw new HandoffClosedException("closed");
-        }
-        if (elements.size() == CAPACITY) {
-            return false;
+        if (closed || elements.size() == CAPACITY) {
+            return false; // closed: refused, as BlockingQueue.offer reports it
         }
         elements.addLast(e);
         return true;

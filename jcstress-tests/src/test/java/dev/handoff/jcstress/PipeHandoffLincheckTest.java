@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Linearizability of the pipe handoff's non-blocking operations against {@link PipeSpec}: with
- * no worker waiting, nothing may ever be accepted, found or counted, and close must turn every
- * later offer into {@code HandoffClosedException}. Two worker slots, so that the scan over the
+ * no worker waiting, nothing may ever be accepted, found or counted, and every offer, before or
+ * after close, returns {@code false}. Two worker slots, so that the scan over the
  * status array has more than one slot to look at. Model checking, with each scan's start and
  * stride drawn from a deterministic sequence instead of {@code ThreadLocalRandom}
  * ({@link ModelCheckedHandoffs}).
