@@ -29,9 +29,9 @@ import java.util.Objects;
  * {@link IllegalArgumentException} naming the limit or a {@link NullPointerException}.
  *
  * <p>{@link #toString()} is the canonical spec string: the kind, the capacity, every option of
- * the kind written out (defaults included) in the order of the grammar in {@link Handoffs}, and
- * {@code stats} last when on, for instance {@code "pht:1031,slots=cas,key=random"}. It parses
- * back to an equal spec.
+ * the kind written out (defaults included) in a fixed order, and {@code stats} last when on, for
+ * instance {@code "pht:1031,slots=cas,key=random"}. It parses back to an equal spec. The grammar
+ * of spec strings, the options of each kind and the capacity limits are in {@link Handoffs}.
  */
 public sealed interface HandoffSpec
         permits HandoffSpec.Circular, HandoffSpec.LockSplit, HandoffSpec.HashTable, HandoffSpec.Pipe {
