@@ -46,6 +46,18 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
         return capacity;
     }
 
+    /**
+     * Rejects a capacity of zero or less, or above {@code max}, before anything is allocated;
+     * names the kind and the constant that states its limit ({@code limitName}).
+     */
+    static int checkCapacity(int capacity, int max, String limitName, String kind) {
+        if (capacity > max) {
+            throw new IllegalArgumentException(kind + " capacity must be at most " + limitName + " = " + max
+                    + ", was " + capacity);
+        }
+        return checkCapacity(capacity, kind);
+    }
+
     /** Rejects a null element: no handoff holds null, since null means "nothing" to poll. */
     static <T> T checkElement(T e) {
         return Objects.requireNonNull(e, "a handoff does not accept null elements");

@@ -180,15 +180,23 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
          */
         SPIN_THEN_PARK;
 
-        /** The spec name of this policy: {@code park} or {@code spin}. */
+        /** The value of this policy in a spec's {@code wait=} option: {@code park} or {@code spin}. */
         String specName() {
             return this == PARK ? "park" : "spin";
         }
+    }
 
-        /** Parses a spec value, naming the valid ones when it is none of them. */
-        static Waiting parse(String value, String spec) {
-            return Handoffs.Spec.choose("wait", value, values(), Waiting::specName, spec);
-        }
+    /**
+     * The largest capacity a buffer accepts: {@code Integer.MAX_VALUE - 8}, the longest array
+     * the JVM allocates (as {@code ArrayList} and {@code ArrayBlockingQueue} assume). The array
+     * is allocated at construction, one reference per element, so the heap must still have room
+     * for it.
+     */
+    public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
+
+    /** Rejects a capacity outside [1, MAX_CAPACITY], naming the limit. */
+    static int checkCapacity(int capacity) {
+        return checkCapacity(capacity, MAX_CAPACITY, "CircularBuffer.MAX_CAPACITY", "CircularBuffer");
     }
 
     /**
@@ -196,7 +204,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * statistics.
      *
      * @param capacity the number of elements it holds
-     * @throws IllegalArgumentException if {@code capacity <= 0}
+     * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
      */
     public CircularBuffer(int capacity) {
         this(capacity, false, Waiting.PARK);
@@ -207,7 +215,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      *
      * @param capacity the number of elements it holds
      * @param countStats whether {@link #stats()} counts puts, takes and waits
-     * @throws IllegalArgumentException if {@code capacity <= 0}
+     * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
      */
     public CircularBuffer(int capacity, boolean countStats) {
         this(capacity, countStats, Waiting.PARK);
@@ -219,13 +227,13 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * @param capacity the number of elements it holds
      * @param countStats whether {@link #stats()} counts puts, takes and waits
      * @param waiting how a thread waits for an element or for room
-     * @throws IllegalArgumentException if {@code capacity <= 0}
+     * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
      * @throws NullPointerException if {@code waiting} is null
      */
     public CircularBuffer(int capacity, boolean countStats, Waiting waiting) {
         super(countStats);
-        this.items = new Object[checkCapacity(capacity, "CircularBuffer")];
         this.spin = Objects.requireNonNull(waiting, "waiting") == Waiting.SPIN_THEN_PARK;
+        this.items = new Object[checkCapacity(capacity)];
         this.lock = new ReentrantLock();
         this.notEmpty = lock.newCondition();
         this.notFull = lock.newCondition();

@@ -3,13 +3,8 @@
  */
 package dev.handoff;
 
-import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
-import java.util.Set;
-import java.util.function.Function;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionHandler;
 import java.util.concurrent.ThreadFactory;
@@ -17,35 +12,63 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Builds handoffs by name, so that a server or a pool chooses its handoff by configuration.
- *
- * <p>A spec is {@code kind:capacity} followed by optional comma-separated options:
+ * Builds handoffs from a spec, so that a server or a pool chooses its handoff by configuration:
+ * a string such as {@code "circular:101,stats"}, or the same spec written in Java.
  * <pre>{@code
  * Handoff<Runnable> h = Handoffs.create("circular:101");
  * Handoff<Socket>   s = Handoffs.create("lock-split:1024,stats");
- * Handoff<Socket>   t = Handoffs.create("pht:101,slots=monitor");
+ * Handoff<Socket>   t = Handoffs.create("pht:1031,slots=monitor");
  * Handoff<Socket>   p = Handoffs.create("pipe:150");   // 150 worker slots, nothing buffered
+ *
+ * CircularBuffer<Runnable>    c = Handoffs.circular(1024).spinning().withStats().build();
+ * ParallelHashTable<Socket>   u = Handoffs.hashTable(1031).slots(SlotForm.MONITOR).build();
+ * HandoffSpec spec = HandoffSpec.parse("pht:1031,key=hash");   // the string, as a value
  * }</pre>
+ * Both forms give a {@link HandoffSpec}; {@link #create(String)} is
+ * {@code HandoffSpec.parse(spec).build()}.
+ *
+ * <h2>Spec strings</h2>
+ * <pre>
+ * spec     = kind ":" capacity { "," option }
+ * option   = "stats" | name "=" value
+ * </pre>
+ * Kind, option names and values are read without regard to case, and whitespace around each
+ * part, {@code :} and {@code =} is ignored. Each option may appear once, in any order. An unknown
+ * kind, a capacity that is not an integer from 1 to the kind's limit, and an option that is
+ * unknown to the kind, repeated, without its value, with a value it does not take
+ * ({@code stats=true}) or with an unknown value are each an {@link IllegalArgumentException}
+ * whose message names the spec and lists what is valid.
+ *
+ * <table class="striped">
+ * <caption>Kinds, options and capacity limits</caption>
+ * <thead><tr><th>kind</th><th>class</th><th>options besides {@code stats}</th><th>capacity</th></tr></thead>
+ * <tbody>
+ * <tr><td>{@code circular}</td><td>{@link CircularBuffer}</td>
+ *     <td>{@code wait=park} (default) or {@code wait=spin}: how a thread waits for an element or
+ *     room ({@link CircularBuffer.Waiting})</td>
+ *     <td>1 to {@link CircularBuffer#MAX_CAPACITY}</td></tr>
+ * <tr><td>{@code lock-split}</td><td>{@link LockSplitQueue}</td><td>none</td>
+ *     <td>1 to {@link LockSplitQueue#MAX_CAPACITY}</td></tr>
+ * <tr><td>{@code pht}</td><td>{@link ParallelHashTable}</td>
+ *     <td>{@code slots=cas} (default) or {@code slots=monitor}: the slot form
+ *     ({@link ParallelHashTable.SlotForm}); {@code key=random} (default) or {@code key=hash}:
+ *     a producer's key, a random draw or the element's {@code hashCode()}
+ *     ({@link ParallelHashTable.KeySource})</td>
+ *     <td>1 to {@link ParallelHashTable#MAX_CAPACITY};
+ *     with {@code slots=monitor} to {@link ParallelHashTable#MAX_MONITOR_CAPACITY}</td></tr>
+ * <tr><td>{@code pipe}</td><td>{@link PipeHandoff}</td><td>none</td>
+ *     <td>worker slots, 1 to {@link PipeHandoff#MAX_CAPACITY}</td></tr>
+ * </tbody>
+ * </table>
+ * The option {@code stats} turns on the counters behind {@link Handoff#stats()} for every kind.
  * For the pipe kind the capacity is the number of worker slots (see {@link PipeHandoff}).
  *
- * <p>{@link #newThreadPool(String, int)} builds a {@link ThreadPoolExecutor} on any kind.
- * The kinds are listed by {@link #kinds()}. The option {@code stats} turns on the counters behind
- * {@link Handoff#stats()} for every kind. Per-kind options:
- * <ul>
- *   <li>{@code circular} ({@link CircularBuffer}): {@code wait=park} (the default) or
- *       {@code wait=spin}, how a thread waits for an element or room
- *       ({@link CircularBuffer.Waiting}).</li>
- *   <li>{@code pht} ({@link ParallelHashTable}): {@code slots=cas} (the default) or
- *       {@code slots=monitor}, the slot form ({@link ParallelHashTable.SlotForm}).</li>
- * </ul>
+ * <p>{@link #newThreadPool(HandoffSpec, int)} builds a {@link ThreadPoolExecutor} on any kind.
  */
 public final class Handoffs {
 
     private Handoffs() {
     }
-
-    /** The kinds create() knows, in the order the docs list them. */
-    private static final List<String> KINDS = List.of("circular", "lock-split", "pht", "pipe");
 
     /**
      * Returns the kind names that {@link #create(String)} accepts.
@@ -53,46 +76,101 @@ public final class Handoffs {
      * @return the kinds: {@code circular}, {@code lock-split}, {@code pht}, {@code pipe}
      */
     public static List<String> kinds() {
-        return KINDS;
+        return SpecParser.KINDS;
     }
 
     /**
-     * Creates a handoff from a spec such as {@code "circular:101"} or {@code "lock-split:1024,stats"}.
+     * Creates a handoff from a spec such as {@code "circular:101"} or {@code "lock-split:1024,stats"}:
+     * {@code HandoffSpec.parse(spec).build()}.
      *
-     * @param spec {@code kind:capacity[,option...]}
+     * @param spec {@code kind:capacity[,option...]}, as in the class comment
      * @param <E> the element type
      * @return a new, open, empty handoff
      * @throws NullPointerException if spec is null
-     * @throws IllegalArgumentException if the kind is unknown (the message lists the valid kinds),
-     *         the capacity is not a positive integer, or an option is unknown
+     * @throws IllegalArgumentException if the spec is not valid: see {@link HandoffSpec#parse(String)}
      */
     public static <E> Handoff<E> create(String spec) {
-        Spec parsed = Spec.parse(spec);
-        return switch (parsed.kind) {
-            case "circular" -> {
-                parsed.allowOnly(spec, "wait");
-                CircularBuffer.Waiting waiting =
-                        CircularBuffer.Waiting.parse(parsed.option("wait", "park"), spec);
-                yield new CircularBuffer<>(parsed.capacity, parsed.stats, waiting);
-            }
-            case "lock-split" -> {
-                parsed.allowOnly(spec);
-                yield new LockSplitQueue<>(parsed.capacity, parsed.stats);
-            }
-            case "pht" -> {
-                parsed.allowOnly(spec, "slots");
-                ParallelHashTable.SlotForm form = ParallelHashTable.SlotForm.parse(
-                        parsed.option("slots", ParallelHashTable.DEFAULT_SLOT_FORM.specName()), spec);
-                yield new ParallelHashTable<>(parsed.capacity, form, parsed.stats);
-            }
-            case "pipe" -> {
-                parsed.allowOnly(spec);
-                yield new PipeHandoff<>(parsed.capacity, parsed.stats);
-            }
-            default -> throw new IllegalArgumentException(
-                    "unknown handoff kind '" + parsed.kind + "' in spec '" + spec
-                            + "'; valid kinds: " + String.join(", ", KINDS) + usage());
-        };
+        return HandoffSpec.parse(spec).build();
+    }
+
+    /**
+     * Starts the spec of a {@link CircularBuffer} that parks waiting threads and counts nothing:
+     * {@code circular:capacity}.
+     *
+     * @param capacity the number of elements it holds
+     * @return the spec, whose options and {@code build()} follow
+     * @throws IllegalArgumentException if capacity is not in {@code [1, CircularBuffer.MAX_CAPACITY]}
+     */
+    public static HandoffSpec.Circular circular(int capacity) {
+        return new HandoffSpec.Circular(capacity, CircularBuffer.Waiting.PARK, false);
+    }
+
+    /**
+     * Starts the spec of a {@link LockSplitQueue} that counts nothing: {@code lock-split:capacity}.
+     *
+     * @param capacity the number of elements it holds
+     * @return the spec, whose options and {@code build()} follow
+     * @throws IllegalArgumentException if capacity {@code <= 0}
+     */
+    public static HandoffSpec.LockSplit lockSplit(int capacity) {
+        return new HandoffSpec.LockSplit(capacity, false);
+    }
+
+    /**
+     * Starts the spec of a {@link ParallelHashTable} with the default slot form and key source that
+     * counts nothing: {@code pht:capacity}.
+     *
+     * @param capacity the number of slots, i.e. of elements it holds
+     * @return the spec, whose options and {@code build()} follow
+     * @throws IllegalArgumentException if capacity is not in {@code [1, ParallelHashTable.MAX_CAPACITY]}
+     */
+    public static HandoffSpec.HashTable hashTable(int capacity) {
+        return new HandoffSpec.HashTable(capacity, ParallelHashTable.DEFAULT_SLOT_FORM,
+                ParallelHashTable.DEFAULT_KEY_SOURCE, false);
+    }
+
+    /**
+     * Starts the spec of a {@link PipeHandoff} that counts nothing: {@code pipe:workerSlots}.
+     *
+     * @param workerSlots the number of workers that can wait at once
+     * @return the spec, whose options and {@code build()} follow
+     * @throws IllegalArgumentException if workerSlots is not in {@code [1, PipeHandoff.MAX_CAPACITY]}
+     */
+    public static HandoffSpec.Pipe pipe(int workerSlots) {
+        return new HandoffSpec.Pipe(workerSlots, false);
+    }
+
+    /**
+     * Creates a fixed-size thread pool whose work queue is a handoff built from {@code spec}, as
+     * {@link #newThreadPool(HandoffSpec, int)} does.
+     *
+     * @param spec the handoff's spec string, as for {@link #create(String)}
+     * @param workers the number of threads, {@code > 0}
+     * @return a new pool
+     * @throws IllegalArgumentException if the spec is bad, {@code workers <= 0}, or a pipe has
+     *         fewer worker slots than {@code workers}
+     * @throws NullPointerException if spec is null
+     */
+    public static ThreadPoolExecutor newThreadPool(String spec, int workers) {
+        return newThreadPool(HandoffSpec.parse(spec), workers);
+    }
+
+    /**
+     * Creates a fixed-size thread pool whose work queue is a handoff built from {@code spec}, as
+     * {@link #newThreadPool(HandoffSpec, int, ThreadFactory, RejectedExecutionHandler)} does.
+     *
+     * @param spec the handoff's spec string, as for {@link #create(String)}
+     * @param workers the number of threads, {@code > 0}
+     * @param threads makes the pool's threads (platform or virtual)
+     * @param rejected called with each task the pool does not accept
+     * @return a new pool
+     * @throws IllegalArgumentException if the spec is bad, {@code workers <= 0}, or a pipe has
+     *         fewer worker slots than {@code workers}
+     * @throws NullPointerException if an argument is null
+     */
+    public static ThreadPoolExecutor newThreadPool(String spec, int workers, ThreadFactory threads,
+                                                   RejectedExecutionHandler rejected) {
+        return newThreadPool(HandoffSpec.parse(spec), workers, threads, rejected);
     }
 
     /**
@@ -100,11 +178,14 @@ public final class Handoffs {
      * Threads come from {@link Executors#defaultThreadFactory()}; a task that cannot be queued is
      * refused with {@link ThreadPoolExecutor.AbortPolicy}.
      *
-     * @param spec the handoff's spec, as for {@link #create(String)}
+     * @param spec the handoff's spec
      * @param workers the number of threads, {@code > 0}
-     * @return a new pool; see {@link #newThreadPool(String, int, ThreadFactory, RejectedExecutionHandler)}
+     * @return a new pool; see {@link #newThreadPool(HandoffSpec, int, ThreadFactory, RejectedExecutionHandler)}
+     * @throws IllegalArgumentException if {@code workers <= 0}, or a pipe has fewer worker slots
+     *         than {@code workers}
+     * @throws NullPointerException if spec is null
      */
-    public static ThreadPoolExecutor newThreadPool(String spec, int workers) {
+    public static ThreadPoolExecutor newThreadPool(HandoffSpec spec, int workers) {
         return newThreadPool(spec, workers, Executors.defaultThreadFactory(), new ThreadPoolExecutor.AbortPolicy());
     }
 
@@ -123,28 +204,28 @@ public final class Handoffs {
      * number of worker slots, must be at least {@code workers}; a thread whose task throws gives
      * its slot back before it dies, so that its replacement finds one.
      *
-     * @param spec the handoff's spec, as for {@link #create(String)}
+     * @param spec the handoff's spec
      * @param workers the number of threads, {@code > 0}
      * @param threads makes the pool's threads (platform or virtual)
      * @param rejected called with each task the pool does not accept
      * @return a new pool
-     * @throws IllegalArgumentException if the spec is bad, {@code workers <= 0}, or a pipe has
-     *         fewer worker slots than {@code workers}
+     * @throws IllegalArgumentException if {@code workers <= 0}, or a pipe has fewer worker slots
+     *         than {@code workers}
      * @throws NullPointerException if an argument is null
      */
-    public static ThreadPoolExecutor newThreadPool(String spec, int workers, ThreadFactory threads,
+    public static ThreadPoolExecutor newThreadPool(HandoffSpec spec, int workers, ThreadFactory threads,
                                                    RejectedExecutionHandler rejected) {
+        Objects.requireNonNull(spec, "handoff spec");
         Objects.requireNonNull(threads, "thread factory");
         Objects.requireNonNull(rejected, "rejected execution handler");
         if (workers <= 0) {
             throw new IllegalArgumentException("a thread pool needs workers > 0, was " + workers);
         }
-        Handoff<Runnable> queue = create(spec);
-        if (queue instanceof PipeHandoff<?> && queue.capacity() < workers) {
-            throw new IllegalArgumentException("spec '" + spec + "' has " + queue.capacity()
+        if (spec instanceof HandoffSpec.Pipe && spec.capacity() < workers) {
+            throw new IllegalArgumentException("spec '" + spec + "' has " + spec.capacity()
                     + " worker slots for " + workers + " threads; a pipe needs one slot per thread");
         }
-        return new HandoffThreadPool(workers, queue, threads, rejected);
+        return new HandoffThreadPool(workers, spec.build(), threads, rejected);
     }
 
     /** A fixed-size pool on a handoff: closes it on termination, frees pipe slots of dying threads. */
@@ -169,110 +250,6 @@ public final class Handoffs {
         @Override
         protected void terminated() {
             handoff.close();
-        }
-    }
-
-    private static String usage() {
-        return " (spec: kind:capacity[,option...], e.g. circular:101, lock-split:1024,stats or pipe:150)";
-    }
-
-    /** A parsed spec: kind, capacity, and the options other than stats. */
-    static final class Spec {
-        final String kind;
-        final int capacity;
-        final boolean stats;
-        final Set<String> options;
-
-        private Spec(String kind, int capacity, boolean stats, Set<String> options) {
-            this.kind = kind;
-            this.capacity = capacity;
-            this.stats = stats;
-            this.options = options;
-        }
-
-        static Spec parse(String spec) {
-            if (spec == null) {
-                throw new NullPointerException("handoff spec");
-            }
-            String[] parts = spec.trim().split(",", -1);
-            String head = parts[0].trim();
-            int colon = head.indexOf(':');
-            if (colon < 0) {
-                throw new IllegalArgumentException("handoff spec '" + spec + "' has no capacity; valid kinds: "
-                        + String.join(", ", KINDS) + usage());
-            }
-            String kind = head.substring(0, colon).trim().toLowerCase(Locale.ROOT);
-            if (!KINDS.contains(kind)) {
-                throw new IllegalArgumentException("unknown handoff kind '" + kind + "' in spec '" + spec
-                        + "'; valid kinds: " + String.join(", ", KINDS) + usage());
-            }
-            int capacity = parseCapacity(head.substring(colon + 1).trim(), spec);
-            Set<String> options = new LinkedHashSet<>();
-            for (String part : Arrays.asList(parts).subList(1, parts.length)) {
-                String option = part.trim().toLowerCase(Locale.ROOT);
-                if (option.isEmpty()) {
-                    throw new IllegalArgumentException("handoff spec '" + spec
-                            + "' has an empty option (a stray comma?)" + usage());
-                }
-                options.add(option);
-            }
-            boolean stats = options.remove("stats");
-            return new Spec(kind, capacity, stats, options);
-        }
-
-        private static int parseCapacity(String text, String spec) {
-            try {
-                int capacity = Integer.parseInt(text);
-                if (capacity > 0) {
-                    return capacity;
-                }
-            } catch (NumberFormatException e) {
-                // reported below
-            }
-            throw new IllegalArgumentException("handoff spec '" + spec + "': capacity must be a positive integer, was '"
-                    + text + "'");
-        }
-
-        /** Rejects any option left after stats, naming the ones this kind knows. */
-        void allowOnly(String spec, String... known) {
-            Set<String> unknown = new LinkedHashSet<>(options);
-            for (String k : known) {
-                unknown.removeIf(o -> o.equals(k) || o.startsWith(k + "="));
-            }
-            if (!unknown.isEmpty()) {
-                throw new IllegalArgumentException("handoff spec '" + spec + "': unknown option(s) " + unknown
-                        + " for kind " + kind + "; known: " + (known.length == 0 ? "stats" : "stats, " + String.join(", ", known)));
-            }
-        }
-
-        /**
-         * Returns the one of values whose specName is value, for option name=value; throws,
-         * naming every valid name=value, when it is none of them.
-         */
-        static <T> T choose(String name, String value, T[] values, Function<T, String> specName,
-                String spec) {
-            for (T v : values) {
-                if (specName.apply(v).equals(value)) {
-                    return v;
-                }
-            }
-            StringBuilder valid = new StringBuilder();
-            for (T v : values) {
-                valid.append(valid.length() == 0 ? "" : ", ")
-                        .append(name).append('=').append(specName.apply(v));
-            }
-            throw new IllegalArgumentException("handoff spec '" + spec + "': unknown " + name + "=" + value
-                    + "; valid: " + valid);
-        }
-
-        /** Returns the value of option name=value, or dflt when absent. */
-        String option(String name, String dflt) {
-            for (String o : options) {
-                if (o.startsWith(name + "=")) {
-                    return o.substring(name.length() + 1);
-                }
-            }
-            return dflt;
         }
     }
 }

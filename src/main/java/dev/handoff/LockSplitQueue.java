@@ -166,9 +166,16 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     }
 
     /**
+     * The largest capacity a queue accepts: {@code Integer.MAX_VALUE}, as for
+     * {@link java.util.concurrent.LinkedBlockingQueue}. Nodes are allocated one per element
+     * inside, never up front, so a queue of this capacity costs no more to build than a small one.
+     */
+    public static final int MAX_CAPACITY = Integer.MAX_VALUE;
+
+    /**
      * Creates a queue of the given capacity that does not count statistics.
      *
-     * @param capacity the number of elements it holds
+     * @param capacity the number of elements it holds, at most {@link #MAX_CAPACITY}
      * @throws IllegalArgumentException if {@code capacity <= 0}
      */
     public LockSplitQueue(int capacity) {

@@ -19,8 +19,8 @@ import java.util.function.Predicate;
  * one at a time: the parallel hash table of Roussev and Wu, safe with many producers and many
  * consumers, and blocking without polling.
  *
- * <p>A producer puts its element into an empty slot chosen by double hashing of the element's
- * {@code hashCode()}; a consumer takes whichever element it finds first on a probe sequence that
+ * <p>A producer puts its element into an empty slot on a probe sequence (double hashing) that
+ * starts from a key; a consumer takes whichever element it finds first on a probe sequence that
  * starts at a pseudo-random slot. Producers and consumers working on different slots never wait
  * for each other, so many consumers can search at once. In exchange <b>no order is promised</b>:
  * {@link #ordering()} is {@link Handoff.Ordering#UNORDERED}, and an element may stay inside while
@@ -28,9 +28,15 @@ import java.util.function.Predicate;
  * {@code 1/capacity}, so the number of removals an element waits through has a geometric tail;
  * see {@code docs/parallel-hash-table.md} for the measured age distribution.
  *
- * <p>Elements with equal hash codes follow the same probe sequence, so a table filled with many
- * equal elements (the same object put again and again) inserts in time proportional to its fill,
- * not in the constant time the probe theorems give for well-spread keys.
+ * <p>The producer's key comes from {@link KeySource}: by default a pseudo-random draw per insert
+ * ({@link KeySource#RANDOM}), so that no code of the element runs inside an insert or a removal
+ * (only {@code remove(Object)} and {@code contains} call its {@code equals}, and
+ * {@code toString()} its {@code toString()}), and every element, equal to others or not, gets an
+ * independent, uniform probe sequence. The papers' form, {@link KeySource#ELEMENT_HASH}, keys on
+ * the element's {@code hashCode()}: an exception it throws leaves the insert with nothing
+ * changed, and elements with equal hash codes follow the same probe sequence, so a table filled
+ * with many equal elements (the same object put again and again) inserts in time proportional
+ * to its fill, not in the constant time the probe theorems give for well-spread keys.
  *
  * <p>The slots come in two forms, chosen at construction ({@link SlotForm}): the papers' form, a
  * small object with a monitor per slot, and a lock-free form on one array. Both behave the same;
@@ -68,7 +74,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *
      * The parallel hash table (PHT) of Roussev and Wu (shared/seeds 004, section 4; seed 001,
      * section 3.5 and its appendix): m slots, open addressing with double hashing
-     * h(k, i) = (h1(k) + i * h2(k)) mod m. A producer probes from its element's key for an empty
+     * h(k, i) = (h1(k) + i * h2(k)) mod m. A producer probes from its insert's key for an empty
      * slot; a consumer probes from a pseudo-random key for an occupied one.
      *
      *              consumer: start r, stride s'           producer: start h1(k), stride h2(k)
@@ -118,15 +124,20 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      * 3. Many producers. Nothing in the scheme assumes a single producer: reservations are
      *    counted atomically and slots are claimed by CAS.
      *
-     * 4. Keys. The producer's key is the element's hashCode(), spread by a 64-bit mixer so that
-     *    small consecutive Integers do not land in consecutive slots; a consumer's key is a fresh
-     *    ThreadLocalRandom long per search (drawn through ProbeRandom, a seam the Lincheck model
-     *    checker needs: see that interface). From the 64-bit key, h1 = the high half reduced to
-     *    [0, m) and h2 = 1 + the low half reduced to [0, m-1), moved up to the next value coprime
-     *    to m (class Probing). The papers take m prime, where every h2 in [1, m) is coprime to m;
-     *    the coprime step keeps the permutation property (every probe sequence visits all m
-     *    slots) for every capacity the constructor accepts, so the capacity is exactly the one
-     *    asked for.
+     * 4. Keys. A consumer's key is a fresh ThreadLocalRandom long per search (drawn through
+     *    ProbeRandom, a seam the Lincheck model checker needs: see that interface). The
+     *    producer's key (KeySource) is by default drawn the same way, once per insert, before
+     *    any reservation: no user code runs in the table, and the keys are uniform and
+     *    independent, the uniform-hashing assumption of Theorem 1. The papers' form keys on the
+     *    element's hashCode(), spread by a 64-bit mixer so that small consecutive Integers do not
+     *    land in consecutive slots; it too is computed before any reservation, so a hashCode()
+     *    that throws leaves nothing to undo. An element that drainTo puts back gets a drawn key
+     *    in either form: no element code may run while the table holds a reservation for it.
+     *    From the 64-bit key, h1 = the high half reduced to [0, m) and h2 = 1 + the low half
+     *    reduced to [0, m-1), moved up to the next value coprime to m (class Probing). The
+     *    papers take m prime, where every h2 in [1, m) is coprime to m; the coprime step keeps
+     *    the permutation property (every probe sequence visits all m slots) for every capacity
+     *    the constructor accepts, so the capacity is exactly the one asked for.
      *
      * Close and the pending count. close() sets CLOSED in items (the linearization point) and in
      * spaces, and wakes every waiter. A producer announces (pending++) only if items is not
@@ -179,19 +190,54 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
          */
         CAS;
 
-        /** The spec name of this form: {@code monitor} or {@code cas}. */
+        /** The value of this form in a spec's {@code slots=} option: {@code monitor} or {@code cas}. */
         String specName() {
             return name().toLowerCase(Locale.ROOT);
-        }
-
-        /** Parses a spec value, naming the valid ones when it is none of them. */
-        static SlotForm parse(String value, String spec) {
-            return Handoffs.Spec.choose("slots", value, values(), SlotForm::specName, spec);
         }
     }
 
     /** The form used when none is named: measured faster in docs/parallel-hash-table.md. */
     public static final SlotForm DEFAULT_SLOT_FORM = SlotForm.CAS;
+
+    /** Where a producer's probe sequence starts: the key it is derived from. */
+    public enum KeySource {
+        /**
+         * A fresh pseudo-random key per insert ({@code ThreadLocalRandom}), drawn as the
+         * consumers' search keys are. No code of the element runs, and the keys are uniform and
+         * independent whatever the elements, so the probe theorems' uniform-hashing assumption
+         * holds exactly. The default.
+         */
+        RANDOM,
+        /**
+         * The element's {@code hashCode()}, spread to 64 bits: the papers' form. Every insert
+         * calls {@code hashCode()}; if it throws, the exception leaves the insert and nothing
+         * changed. Elements with equal hash codes share one probe sequence.
+         */
+        ELEMENT_HASH;
+
+        /** The value of this source in a spec's {@code key=} option: {@code random} or {@code hash}. */
+        String specName() {
+            return this == RANDOM ? "random" : "hash";
+        }
+    }
+
+    /** The key source used when none is named: no element code runs in the table. */
+    public static final KeySource DEFAULT_KEY_SOURCE = KeySource.RANDOM;
+
+    /**
+     * The largest capacity of a table with {@link SlotForm#CAS} slots:
+     * {@code Integer.MAX_VALUE - 8}, the longest array the JVM allocates. The array is allocated
+     * at construction, one reference per slot, so the heap must still have room for it.
+     */
+    public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
+
+    /**
+     * The largest capacity of a table with {@link SlotForm#MONITOR} slots: {@code 1 << 24}
+     * (16,777,216). Each slot is an object of its own, allocated at construction (about 20
+     * bytes with compressed references, some 320 MiB at the limit), so the papers' form stops
+     * far below the array form's limit, at a size a default heap holds.
+     */
+    public static final int MAX_MONITOR_CAPACITY = 1 << 24;
 
     /** The slots. Invariant: a slot holds null or one element; only a CAS changes it. */
     private final Slots slots;
@@ -211,57 +257,90 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     /** Empty slots producers may reserve (pending stays 0). */
     private final Reservations spaces;
 
-    /** Draws the consumers' search keys: {@link ProbeRandom#THREAD_LOCAL} except under Lincheck. */
-    private final ProbeRandom searchKeys;
+    /** Where producers' keys come from. */
+    private final KeySource keys;
 
     /**
-     * Creates a table of the given capacity with the default slot form, not counting statistics.
+     * Draws the consumers' search keys and the producers' RANDOM keys:
+     * {@link ProbeRandom#THREAD_LOCAL} except under Lincheck.
+     */
+    private final ProbeRandom random;
+
+    /**
+     * Creates a table of the given capacity with the default slot form and key source, not
+     * counting statistics.
      *
      * @param capacity the number of slots, i.e. of elements it holds
-     * @throws IllegalArgumentException if {@code capacity <= 0}
+     * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
      */
     public ParallelHashTable(int capacity) {
         this(capacity, DEFAULT_SLOT_FORM, false);
     }
 
     /**
-     * Creates a table of the given capacity with the default slot form.
+     * Creates a table of the given capacity with the default slot form and key source.
      *
      * @param capacity the number of slots, i.e. of elements it holds
      * @param countStats whether {@link #stats()} counts puts, takes, waits, probes and conflicts
-     * @throws IllegalArgumentException if {@code capacity <= 0}
+     * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
      */
     public ParallelHashTable(int capacity, boolean countStats) {
         this(capacity, DEFAULT_SLOT_FORM, countStats);
     }
 
     /**
-     * Creates a table of the given capacity and slot form.
+     * Creates a table of the given capacity and slot form, with the default key source.
      *
-     * @param capacity the number of slots, i.e. of elements it holds; any value {@code > 0}
+     * @param capacity the number of slots, i.e. of elements it holds; any value {@code > 0} up
+     *        to the form's limit
      * @param form how the slots are built
      * @param countStats whether {@link #stats()} counts puts, takes, waits, probes and conflicts
-     * @throws IllegalArgumentException if {@code capacity <= 0}
+     * @throws IllegalArgumentException if {@code capacity <= 0}, or above {@link #MAX_CAPACITY}
+     *         ({@link #MAX_MONITOR_CAPACITY} for monitor slots)
      * @throws NullPointerException if {@code form} is null
      */
     public ParallelHashTable(int capacity, SlotForm form, boolean countStats) {
-        this(capacity, form, countStats, ProbeRandom.THREAD_LOCAL);
+        this(capacity, form, DEFAULT_KEY_SOURCE, countStats);
     }
 
     /**
-     * Creates a table whose consumers draw their search keys from {@code searchKeys}: the seam
-     * through which the Lincheck model-checking tests replace {@code ThreadLocalRandom} (see
-     * {@link ProbeRandom}).
+     * Creates a table of the given capacity, slot form and key source.
+     *
+     * @param capacity the number of slots, i.e. of elements it holds; any value {@code > 0} up
+     *        to the form's limit
+     * @param form how the slots are built
+     * @param keys where a producer's probe sequence starts
+     * @param countStats whether {@link #stats()} counts puts, takes, waits, probes and conflicts
+     * @throws IllegalArgumentException if {@code capacity <= 0}, or above {@link #MAX_CAPACITY}
+     *         ({@link #MAX_MONITOR_CAPACITY} for monitor slots)
+     * @throws NullPointerException if {@code form} or {@code keys} is null
      */
-    ParallelHashTable(int capacity, SlotForm form, boolean countStats, ProbeRandom searchKeys) {
+    public ParallelHashTable(int capacity, SlotForm form, KeySource keys, boolean countStats) {
+        this(capacity, form, keys, countStats, ProbeRandom.THREAD_LOCAL);
+    }
+
+    /**
+     * Creates a table that draws its random keys from {@code random}: the seam through which the
+     * Lincheck model-checking tests replace {@code ThreadLocalRandom} (see {@link ProbeRandom}).
+     */
+    ParallelHashTable(int capacity, SlotForm form, KeySource keys, boolean countStats, ProbeRandom random) {
         super(countStats);
-        checkCapacity(capacity, "ParallelHashTable");
         this.form = Objects.requireNonNull(form, "slot form");
+        this.keys = Objects.requireNonNull(keys, "key source");
+        this.random = Objects.requireNonNull(random, "random");
+        checkCapacity(capacity, form);
         this.slots = form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity);
         this.probing = new Probing(capacity);
         this.items = new Reservations(0, counters::consumerWait);
         this.spaces = new Reservations(capacity, counters::producerWait);
-        this.searchKeys = Objects.requireNonNull(searchKeys, "search keys");
+    }
+
+    /** Rejects a capacity outside [1, the form's limit], naming the limit. */
+    static int checkCapacity(int capacity, SlotForm form) {
+        return form == SlotForm.MONITOR
+                ? checkCapacity(capacity, MAX_MONITOR_CAPACITY, "ParallelHashTable.MAX_MONITOR_CAPACITY",
+                        "ParallelHashTable with monitor slots")
+                : checkCapacity(capacity, MAX_CAPACITY, "ParallelHashTable.MAX_CAPACITY", "ParallelHashTable");
     }
 
     /**
@@ -271,6 +350,15 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      */
     public SlotForm slotForm() {
         return form;
+    }
+
+    /**
+     * Returns where this table's producers take their keys from.
+     *
+     * @return {@link KeySource#RANDOM} or {@link KeySource#ELEMENT_HASH}
+     */
+    public KeySource keySource() {
+        return keys;
     }
 
     // ---- the two scans everything else is built on ----
@@ -303,7 +391,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      */
     @SuppressWarnings("unchecked")
     private E search() {
-        long key = searchKeys.nextLong();
+        long key = random.nextLong();
         int pos = probing.start(key);
         int stride = probing.stride(key);
         int probes = 1;
@@ -321,9 +409,12 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         }
     }
 
-    /** The probe key of an element: its hashCode, spread. Computed before any reservation. */
-    private static long keyOf(Object e) {
-        return Probing.spread(e.hashCode());
+    /**
+     * The probe key of an insert: a draw, or e's hashCode spread. Call before any reservation,
+     * so that a hashCode() that throws leaves nothing to undo.
+     */
+    private long keyOf(Object e) {
+        return keys == KeySource.RANDOM ? random.nextLong() : Probing.spread(e.hashCode());
     }
 
     // ---- inserting ----
@@ -475,9 +566,10 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     /**
      * Puts back an element taken under a held reservation (tryAcquireHeld): its slot was emptied
      * but not released, so an empty slot exists; handing the reservation back ends the hold.
+     * The key is drawn, never e's hashCode: element code that throws here would lose e.
      */
     private void putBack(Object e) {
-        fill(keyOf(e), e);
+        fill(random.nextLong(), e);
         items.handBack(1);
     }
 

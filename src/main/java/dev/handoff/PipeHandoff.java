@@ -316,10 +316,26 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
     private static final long DEAD_OWNER_RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
     /**
+     * The largest number of worker slots a pipe accepts: {@code 1 << 16} (65,536). The capacity
+     * of a pipe is the number of consumers that wait on it, not a buffer: every slot's channel is
+     * allocated at construction, and a producer that finds no waiting worker probes all
+     * {@code W} slots before it waits (so do {@link #close()} and a thread looking for the slot
+     * of a terminated one). The limit is far above any pool of platform threads, and keeps a pipe
+     * at a few megabytes and its full scan short.
+     */
+    public static final int MAX_CAPACITY = 1 << 16;
+
+    /** Rejects a number of worker slots outside [1, MAX_CAPACITY], naming the limit. */
+    static int checkCapacity(int workerSlots) {
+        return checkCapacity(workerSlots, MAX_CAPACITY, "PipeHandoff.MAX_CAPACITY", "PipeHandoff");
+    }
+
+    /**
      * Creates a pipe with the given number of worker slots that does not count statistics.
      *
      * @param workerSlots W, the number of workers that can wait at once
-     * @throws IllegalArgumentException if {@code workerSlots <= 0}
+     * @throws IllegalArgumentException if {@code workerSlots <= 0} or
+     *         {@code workerSlots > MAX_CAPACITY}
      */
     public PipeHandoff(int workerSlots) {
         this(workerSlots, false);
@@ -330,7 +346,8 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
      *
      * @param workerSlots W, the number of workers that can wait at once
      * @param countStats whether {@link #stats()} counts puts, takes, waits and insert probes
-     * @throws IllegalArgumentException if {@code workerSlots <= 0}
+     * @throws IllegalArgumentException if {@code workerSlots <= 0} or
+     *         {@code workerSlots > MAX_CAPACITY}
      */
     public PipeHandoff(int workerSlots, boolean countStats) {
         this(workerSlots, countStats, Scan.DOUBLE_HASHING);
@@ -347,7 +364,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
      */
     PipeHandoff(int workerSlots, boolean countStats, Scan scan, ProbeRandom scanRandom) {
         super(countStats);
-        int w = checkCapacity(workerSlots, "PipeHandoff");
+        int w = checkCapacity(workerSlots);
         this.status = new int[w];
         this.channels = new Channel[w];
         for (int i = 0; i < w; i++) {

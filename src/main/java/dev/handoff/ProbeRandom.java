@@ -6,8 +6,9 @@ package dev.handoff;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Where the randomized kinds draw the start of a probe sequence: the consumer's search key of
- * {@link ParallelHashTable} and the producer's scan start and stride of {@link PipeHandoff}.
+ * Where the randomized kinds draw the start of a probe sequence: the consumer's search key and
+ * the producer's {@link ParallelHashTable.KeySource#RANDOM} key of {@link ParallelHashTable}, and
+ * the producer's scan start and stride of {@link PipeHandoff}.
  * Package-private, and a testing seam only: every public constructor uses {@link #THREAD_LOCAL},
  * and no public method lets a caller pass another source.
  *

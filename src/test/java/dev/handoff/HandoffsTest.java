@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -78,6 +80,36 @@ class HandoffsTest {
     void badSpecIsIllegalArgumentWithTheSpecInTheMessage(String spec) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Handoffs.create(spec));
         assertTrue(e.getMessage().contains("'" + spec + "'") || e.getMessage().contains(spec.trim()), e.getMessage());
+    }
+
+    /** The option names each kind accepts, as its messages must list them. */
+    private static final Map<String, List<String>> OPTIONS = Map.of(
+            "circular", List.of("stats", "wait"),
+            "lock-split", List.of("stats"),
+            "pht", List.of("stats", "slots", "key"),
+            "pipe", List.of("stats"));
+
+    @ParameterizedTest
+    @ValueSource(strings = {"circular:10,wait", "circular:10,wait=", "circular:10, wait = ", "circular:10,=spin",
+            "circular:10,wait=spin,wait=park", "circular:10,wait=spin,WAIT=spin", "circular:10,stats,stats",
+            "circular:10,stats=true", "circular:10,stats=", "circular:10,wait=spin=park", "lock-split:4,stats,stats",
+            "lock-split:4,stats=yes", "lock-split:4,wait=spin", "pht:11,slots", "pht:11,slots=cas,slots=monitor",
+            "pht:11,key", "pht:11,key=random,key=hash", "pht:11,stats,slots=cas,stats", "pht:11,wait=spin",
+            "pipe:4,stats,stats", "pipe:4,slots=cas", "pipe:4,stat"})
+    void malformedRepeatedOrUnknownOptionIsIllegalArgumentListingTheKindsOptions(String spec) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Handoffs.create(spec));
+        String kind = spec.substring(0, spec.indexOf(':'));
+        assertTrue(e.getMessage().contains("'" + spec + "'"), e.getMessage());
+        assertTrue(e.getMessage().contains("valid options for " + kind), e.getMessage());
+        for (String option : OPTIONS.get(kind)) {
+            assertTrue(e.getMessage().contains(option), option + " not listed: " + e.getMessage());
+        }
+    }
+
+    @Test
+    void optionsAreCaseInsensitiveAndToleranceOfWhitespaceIsKept() {
+        assertEquals(CircularBuffer.Waiting.SPIN_THEN_PARK, waitingOf(" Circular : 4 , WAIT = Spin , Stats "));
+        assertTrue(Handoffs.create(" PIPE:3 ,STATS").stats().enabled());
     }
 
     @Test

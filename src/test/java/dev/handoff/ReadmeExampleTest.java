@@ -4,15 +4,21 @@
 package dev.handoff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.handoff.ParallelHashTable.SlotForm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The README's usage example, kept compiling and checked: every line reaches a consumer once. */
+/**
+ * The README's examples, kept compiling and checked: every line of the usage example reaches a
+ * consumer once; the configuration example builds what its comments say.
+ */
 class ReadmeExampleTest {
 
     @Test
@@ -34,5 +40,24 @@ class ReadmeExampleTest {
         for (Thread consumer : consumers) consumer.join();
         // ---
         assertEquals(List.of("a", "b", "c"), printed.stream().sorted().toList());
+    }
+
+    @Test
+    void readmeConfigurationExampleBuildsWhatItSays() throws InterruptedException {
+        // --- as in README.md, Configuration ---
+        Handoff<Runnable> a = Handoffs.create("circular:1024,wait=spin,stats");           // from a string
+        CircularBuffer<Runnable> b = Handoffs.circular(1024).spinning().withStats().build(); // the same, in Java
+        ParallelHashTable<Runnable> t = Handoffs.hashTable(1031).slots(SlotForm.MONITOR).build();
+
+        HandoffSpec spec = HandoffSpec.parse(System.getProperty("queue", "pht:1031")); // checked here, once
+        ThreadPoolExecutor pool = Handoffs.newThreadPool(spec, 8);
+        // ---
+        assertEquals("work queue: pht:1031,slots=cas,key=random", "work queue: " + spec);
+        assertEquals(((CircularBuffer<?>) a).waiting(), b.waiting());
+        assertEquals(a.stats().enabled(), b.stats().enabled());
+        assertEquals(SlotForm.MONITOR, t.slotForm());
+        assertEquals(1031, pool.getQueue().remainingCapacity());
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
     }
 }

@@ -20,15 +20,17 @@ public final class ModelCheckedHandoffs {
     }
 
     /**
-     * A parallel hash table of the given capacity and slot form, without statistics.
+     * A parallel hash table of the given capacity and slot form, with the default key source,
+     * without statistics.
      *
      * @param capacity the number of slots
      * @param slots {@code monitor} or {@code cas}, as in a {@link Handoffs} spec
-     * @return a table whose consumers draw their search keys from a fresh {@link WeylProbeRandom}
+     * @return a table whose producers' keys and consumers' search keys are drawn from a fresh
+     *         {@link WeylProbeRandom}
      */
     public static Handoff<Integer> parallelHashTable(int capacity, String slots) {
-        ParallelHashTable.SlotForm form = ParallelHashTable.SlotForm.parse(slots, "slots=" + slots);
-        return new ParallelHashTable<>(capacity, form, false, new WeylProbeRandom());
+        HandoffSpec.HashTable spec = (HandoffSpec.HashTable) HandoffSpec.parse("pht:" + capacity + ",slots=" + slots);
+        return new ParallelHashTable<>(capacity, spec.slots(), spec.keys(), false, new WeylProbeRandom());
     }
 
     /**
@@ -50,13 +52,14 @@ public final class ModelCheckedHandoffs {
      * the trace of a failure, and to check that the code is deterministic), so the n-th draw of a
      * handoff must give the same value on every replay: one sequence per handoff, starting from
      * the same state, does. The high bits of a golden-ratio Weyl sequence are evenly spread over
-     * their range, so consecutive searches start at different slots: on the capacity-2 table
-     * the consumers' first probes go to slots 1, 0, 1, 0, 0, 1, ..., while the producers of the
-     * single value 7 start at slot 0. A poll therefore
-     * starts sometimes at the element, sometimes at the empty slot, sometimes at the same slot
-     * as a concurrent poll (the search conflict), and which thread gets which draw depends on the
-     * interleaving, which the model checker explores. A fixed start would have left the empty
-     * slot first, or the element first, never explored.
+     * their range, so consecutive draws start at different slots: on the capacity-2 table the
+     * first probes of successive draws go to slots 1, 0, 1, 0, 0, 1, .... Producers (one draw
+     * per insert, the table's default {@code KeySource.RANDOM}) and consumers (one per search)
+     * share the sequence, so an offer starts sometimes at the free slot, sometimes at the
+     * occupied one, and a poll sometimes at the element, sometimes at the empty slot, sometimes
+     * at the same slot as a concurrent poll (the search conflict); which thread gets which draw
+     * depends on the interleaving, which the model checker explores. A fixed start would have
+     * left the empty slot first, or the element first, never explored.
      *
      * <p>The counter is a plain field shared by the threads of the scenario: under the model
      * checker's sequentially consistent execution every read and write of it is just another

@@ -51,9 +51,9 @@ import org.junit.jupiter.api.Test;
  * written, would let a thread scan for as long as another is descheduled. {@code peek()} is left
  * out: the table documents it as weakly consistent.
  *
- * <p>The consumers' search keys come from a deterministic sequence instead of
- * {@code ThreadLocalRandom} ({@link ModelCheckedHandoffs}, which says why the checks stay
- * meaningful).
+ * <p>The producers' keys and the consumers' search keys come from a deterministic sequence
+ * instead of {@code ThreadLocalRandom} ({@link ModelCheckedHandoffs}, which says why the checks
+ * stay meaningful).
  */
 abstract class ParallelHashTableLincheckTest {
 

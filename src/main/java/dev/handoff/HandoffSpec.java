@@ -1,0 +1,303 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import dev.handoff.CircularBuffer.Waiting;
+import dev.handoff.ParallelHashTable.KeySource;
+import dev.handoff.ParallelHashTable.SlotForm;
+import java.util.Objects;
+
+/**
+ * What a handoff is built from: its kind, its capacity, whether it counts statistics, and the
+ * options of its kind. Immutable; two equal specs build handoffs of the same class with the same
+ * configuration.
+ *
+ * <p>A spec is written in Java, starting from {@link Handoffs#circular(int)},
+ * {@link Handoffs#lockSplit(int)}, {@link Handoffs#hashTable(int)} or {@link Handoffs#pipe(int)},
+ * or parsed from a string by {@link #parse(String)}; both give equal specs:
+ * <pre>{@code
+ * HandoffSpec.Circular typed = Handoffs.circular(1024).spinning().withStats();
+ * HandoffSpec parsed = HandoffSpec.parse("circular:1024,wait=spin,stats");
+ * typed.equals(parsed);                              // true
+ * CircularBuffer<Runnable> buffer = typed.build();   // new CircularBuffer<>(1024, true, Waiting.SPIN_THEN_PARK)
+ * }</pre>
+ * Each kind has a type of its own ({@link Circular}, {@link LockSplit}, {@link HashTable},
+ * {@link Pipe}) that offers only that kind's options, so that an option the kind lacks does not
+ * compile. Every method that returns a spec returns a new one. A capacity outside
+ * {@code [1, the kind's limit]} or a null option is refused where it is given, with an
+ * {@link IllegalArgumentException} naming the limit or a {@link NullPointerException}.
+ *
+ * <p>{@link #toString()} is the canonical spec string: the kind, the capacity, every option of
+ * the kind written out (defaults included) in a fixed order, and {@code stats} last when on, for
+ * instance {@code "pht:1031,slots=cas,key=random"}. It parses back to an equal spec. The grammar
+ * of spec strings, the options of each kind and the capacity limits are in {@link Handoffs}.
+ */
+public sealed interface HandoffSpec
+        permits HandoffSpec.Circular, HandoffSpec.LockSplit, HandoffSpec.HashTable, HandoffSpec.Pipe {
+
+    /**
+     * Parses a spec string such as {@code "circular:101"} or {@code "pht:1031,slots=monitor,stats"};
+     * the grammar, the options of each kind and the capacity limits are in {@link Handoffs}.
+     *
+     * @param spec {@code kind:capacity[,option...]}
+     * @return the spec it denotes
+     * @throws NullPointerException if spec is null
+     * @throws IllegalArgumentException naming the spec, if the kind is unknown (the message lists
+     *         the valid kinds), the capacity is not an integer in {@code [1, the kind's limit]}
+     *         (the message names the limit), or an option is unknown, repeated, lacks its value,
+     *         has a value it does not take, or has an unknown value (the message lists the
+     *         kind's valid options)
+     */
+    static HandoffSpec parse(String spec) {
+        return SpecParser.parse(spec);
+    }
+
+    /**
+     * Returns the kind's name, as in a spec string and {@link Handoffs#kinds()}.
+     *
+     * @return {@code circular}, {@code lock-split}, {@code pht} or {@code pipe}
+     */
+    String kind();
+
+    /**
+     * Returns the capacity: the number of elements held, or for a pipe its number of worker slots.
+     *
+     * @return the capacity, within the kind's limit
+     */
+    int capacity();
+
+    /**
+     * Returns whether the handoff counts statistics ({@link Handoff#stats()}).
+     *
+     * @return true if counting is on
+     */
+    boolean stats();
+
+    /**
+     * Returns this spec with counting of statistics on.
+     *
+     * @return a spec equal to this one but for {@code stats}
+     */
+    HandoffSpec withStats();
+
+    /**
+     * Builds a new, open, empty handoff of this kind, capacity and options.
+     *
+     * @param <E> the element type
+     * @return the new handoff
+     */
+    <E> Handoff<E> build();
+
+    /**
+     * Returns the canonical spec string, which {@link #parse(String)} reads back to an equal spec.
+     *
+     * @return for instance {@code "circular:1024,wait=spin,stats"}
+     */
+    @Override
+    String toString();
+
+    /**
+     * A {@link CircularBuffer}: {@code circular:capacity[,wait=park|spin][,stats]}.
+     *
+     * @param capacity the number of elements held, 1 to {@link CircularBuffer#MAX_CAPACITY}
+     * @param waiting how a thread waits for an element or for room: {@code wait=park} (the
+     *        default) or {@code wait=spin}
+     * @param stats whether the buffer counts statistics
+     */
+    record Circular(int capacity, Waiting waiting, boolean stats) implements HandoffSpec {
+        /**
+         * Checks the arguments, as {@link CircularBuffer}'s constructor does.
+         *
+         * @throws IllegalArgumentException if capacity is not in {@code [1, MAX_CAPACITY]}
+         * @throws NullPointerException if waiting is null
+         */
+        public Circular {
+            CircularBuffer.checkCapacity(capacity);
+            Objects.requireNonNull(waiting, "waiting");
+        }
+
+        /**
+         * Returns this spec with the given waiting policy.
+         *
+         * @param policy how a thread waits for an element or for room
+         * @return the new spec
+         * @throws NullPointerException if policy is null
+         */
+        public Circular waiting(Waiting policy) {
+            return new Circular(capacity, policy, stats);
+        }
+
+        /**
+         * Returns this spec with {@link Waiting#SPIN_THEN_PARK}: {@code wait=spin}.
+         *
+         * @return the new spec
+         */
+        public Circular spinning() {
+            return waiting(Waiting.SPIN_THEN_PARK);
+        }
+
+        @Override
+        public Circular withStats() {
+            return new Circular(capacity, waiting, true);
+        }
+
+        @Override
+        public String kind() {
+            return "circular";
+        }
+
+        @Override
+        public <E> CircularBuffer<E> build() {
+            return new CircularBuffer<>(capacity, stats, waiting);
+        }
+
+        @Override
+        public String toString() {
+            return kind() + ":" + capacity + ",wait=" + waiting.specName() + (stats ? ",stats" : "");
+        }
+    }
+
+    /**
+     * A {@link LockSplitQueue}: {@code lock-split:capacity[,stats]}.
+     *
+     * @param capacity the number of elements held, 1 to {@link LockSplitQueue#MAX_CAPACITY}
+     * @param stats whether the queue counts statistics
+     */
+    record LockSplit(int capacity, boolean stats) implements HandoffSpec {
+        /**
+         * Checks the capacity, as {@link LockSplitQueue}'s constructor does.
+         *
+         * @throws IllegalArgumentException if capacity {@code <= 0}
+         */
+        public LockSplit {
+            LockSplitQueue.checkCapacity(capacity, "LockSplitQueue");
+        }
+
+        @Override
+        public LockSplit withStats() {
+            return new LockSplit(capacity, true);
+        }
+
+        @Override
+        public String kind() {
+            return "lock-split";
+        }
+
+        @Override
+        public <E> LockSplitQueue<E> build() {
+            return new LockSplitQueue<>(capacity, stats);
+        }
+
+        @Override
+        public String toString() {
+            return kind() + ":" + capacity + (stats ? ",stats" : "");
+        }
+    }
+
+    /**
+     * A {@link ParallelHashTable}:
+     * {@code pht:capacity[,slots=monitor|cas][,key=random|hash][,stats]}.
+     *
+     * @param capacity the number of slots, 1 to {@link ParallelHashTable#MAX_CAPACITY}, or to
+     *        {@link ParallelHashTable#MAX_MONITOR_CAPACITY} with monitor slots
+     * @param slots the slot form: {@code slots=cas} (the default) or {@code slots=monitor}
+     * @param keys where a producer's probe starts: {@code key=random} (the default) or
+     *        {@code key=hash}, the element's {@code hashCode()}
+     * @param stats whether the table counts statistics
+     */
+    record HashTable(int capacity, SlotForm slots, KeySource keys, boolean stats) implements HandoffSpec {
+        /**
+         * Checks the arguments, as {@link ParallelHashTable}'s constructor does.
+         *
+         * @throws IllegalArgumentException if capacity is not in {@code [1, the form's limit]}
+         * @throws NullPointerException if slots or keys is null
+         */
+        public HashTable {
+            Objects.requireNonNull(slots, "slot form");
+            Objects.requireNonNull(keys, "key source");
+            ParallelHashTable.checkCapacity(capacity, slots);
+        }
+
+        /**
+         * Returns this spec with the given slot form.
+         *
+         * @param form how the slots are built
+         * @return the new spec
+         * @throws IllegalArgumentException if the capacity is above the form's limit
+         * @throws NullPointerException if form is null
+         */
+        public HashTable slots(SlotForm form) {
+            return new HashTable(capacity, form, keys, stats);
+        }
+
+        /**
+         * Returns this spec with the given key source.
+         *
+         * @param source where a producer's probe starts
+         * @return the new spec
+         * @throws NullPointerException if source is null
+         */
+        public HashTable keys(KeySource source) {
+            return new HashTable(capacity, slots, source, stats);
+        }
+
+        @Override
+        public HashTable withStats() {
+            return new HashTable(capacity, slots, keys, true);
+        }
+
+        @Override
+        public String kind() {
+            return "pht";
+        }
+
+        @Override
+        public <E> ParallelHashTable<E> build() {
+            return new ParallelHashTable<>(capacity, slots, keys, stats);
+        }
+
+        @Override
+        public String toString() {
+            return kind() + ":" + capacity + ",slots=" + slots.specName() + ",key=" + keys.specName()
+                    + (stats ? ",stats" : "");
+        }
+    }
+
+    /**
+     * A {@link PipeHandoff}: {@code pipe:workerSlots[,stats]}.
+     *
+     * @param capacity the number of worker slots, 1 to {@link PipeHandoff#MAX_CAPACITY}
+     * @param stats whether the pipe counts statistics
+     */
+    record Pipe(int capacity, boolean stats) implements HandoffSpec {
+        /**
+         * Checks the number of worker slots, as {@link PipeHandoff}'s constructor does.
+         *
+         * @throws IllegalArgumentException if capacity is not in {@code [1, MAX_CAPACITY]}
+         */
+        public Pipe {
+            PipeHandoff.checkCapacity(capacity);
+        }
+
+        @Override
+        public Pipe withStats() {
+            return new Pipe(capacity, true);
+        }
+
+        @Override
+        public String kind() {
+            return "pipe";
+        }
+
+        @Override
+        public <E> PipeHandoff<E> build() {
+            return new PipeHandoff<>(capacity, stats);
+        }
+
+        @Override
+        public String toString() {
+            return kind() + ":" + capacity + (stats ? ",stats" : "");
+        }
+    }
+}

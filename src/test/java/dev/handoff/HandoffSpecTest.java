@@ -1,0 +1,181 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.handoff.CircularBuffer.Waiting;
+import dev.handoff.ParallelHashTable.KeySource;
+import dev.handoff.ParallelHashTable.SlotForm;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The typed spec: the Java form and the string form give equal specs and build the same kind
+ * with the same configuration; toString is canonical and parses back; bad input is refused at
+ * the call.
+ */
+class HandoffSpecTest {
+
+    /** Every kind with every combination of its options, with and without stats. */
+    static List<HandoffSpec> everySpec() {
+        List<HandoffSpec> all = new ArrayList<>();
+        for (boolean stats : new boolean[] {false, true}) {
+            for (Waiting w : Waiting.values()) {
+                all.add(new HandoffSpec.Circular(5, w, stats));
+            }
+            all.add(new HandoffSpec.LockSplit(6, stats));
+            for (SlotForm form : SlotForm.values()) {
+                for (KeySource keys : KeySource.values()) {
+                    all.add(new HandoffSpec.HashTable(7, form, keys, stats));
+                }
+            }
+            all.add(new HandoffSpec.Pipe(8, stats));
+        }
+        return all;
+    }
+
+    @Test
+    void everySpecParsesBackFromItsStringToAnEqualSpec() {
+        for (HandoffSpec spec : everySpec()) {
+            HandoffSpec back = HandoffSpec.parse(spec.toString());
+            assertEquals(spec, back, spec.toString());
+            assertEquals(spec.hashCode(), back.hashCode(), spec.toString());
+            assertEquals(spec.toString(), back.toString());
+            assertTrue(Handoffs.kinds().contains(spec.kind()), spec.kind());
+            assertTrue(spec.toString().startsWith(spec.kind() + ":" + spec.capacity()), spec.toString());
+        }
+        assertEquals(everySpec().size(), everySpec().stream().map(HandoffSpec::toString).distinct().count(),
+                "two different specs share a string");
+    }
+
+    @Test
+    void theCanonicalStringWritesEveryOptionOutAndStatsLast() {
+        assertEquals("circular:1024,wait=park", Handoffs.circular(1024).toString());
+        assertEquals("circular:1024,wait=spin,stats", Handoffs.circular(1024).withStats().spinning().toString());
+        assertEquals("lock-split:1024,stats", Handoffs.lockSplit(1024).withStats().toString());
+        assertEquals("pht:1031,slots=cas,key=random", Handoffs.hashTable(1031).toString());
+        assertEquals("pht:1031,slots=monitor,key=hash,stats",
+                Handoffs.hashTable(1031).keys(KeySource.ELEMENT_HASH).withStats().slots(SlotForm.MONITOR).toString());
+        assertEquals("pipe:64", Handoffs.pipe(64).toString());
+        assertEquals("pht:11,slots=cas,key=random,stats", HandoffSpec.parse(" PHT : 11 , Stats ").toString());
+    }
+
+    @Test
+    void theTypedFormAndTheStringAreEqualSpecs() {
+        assertEquals(Handoffs.circular(1024).spinning().withStats(), HandoffSpec.parse("circular:1024,stats,wait=spin"));
+        assertEquals(Handoffs.circular(1024), HandoffSpec.parse("circular:1024"));
+        assertEquals(Handoffs.circular(1024).waiting(Waiting.PARK), HandoffSpec.parse("circular:1024,wait=park"));
+        assertEquals(Handoffs.lockSplit(9), HandoffSpec.parse("lock-split:9"));
+        assertEquals(Handoffs.hashTable(1031).slots(SlotForm.MONITOR).keys(KeySource.ELEMENT_HASH),
+                HandoffSpec.parse("pht:1031,key=hash,slots=monitor"));
+        assertEquals(Handoffs.hashTable(11), HandoffSpec.parse("pht:11,slots=cas,key=random"));
+        assertEquals(Handoffs.pipe(3).withStats(), HandoffSpec.parse("pipe:3,stats"));
+        assertNotEquals(Handoffs.pipe(3), Handoffs.lockSplit(3));
+        assertNotEquals(Handoffs.circular(3), Handoffs.circular(3).withStats());
+    }
+
+    @Test
+    void theTypedFormAndTheStringBuildTheSameKindWithTheSameConfiguration() {
+        for (HandoffSpec spec : everySpec()) {
+            Handoff<Object> typed = spec.build();
+            Handoff<Object> parsed = Handoffs.create(spec.toString());
+            assertEquals(configuration(typed), configuration(parsed), spec.toString());
+            assertEquals(spec.capacity(), typed.capacity());
+            assertEquals(spec.stats(), typed.stats().enabled());
+            switch (spec) {
+                case HandoffSpec.Circular c -> assertEquals(c.waiting(), ((CircularBuffer<?>) typed).waiting());
+                case HandoffSpec.HashTable t -> {
+                    assertEquals(t.slots(), ((ParallelHashTable<?>) typed).slotForm());
+                    assertEquals(t.keys(), ((ParallelHashTable<?>) typed).keySource());
+                }
+                case HandoffSpec.LockSplit l -> assertSame(LockSplitQueue.class, typed.getClass());
+                case HandoffSpec.Pipe p -> assertSame(PipeHandoff.class, typed.getClass());
+            }
+        }
+    }
+
+    /** What a built handoff says about its configuration. */
+    private static String configuration(Handoff<?> h) {
+        String options = switch (h) {
+            case CircularBuffer<?> c -> " " + c.waiting();
+            case ParallelHashTable<?> t -> " " + t.slotForm() + " " + t.keySource();
+            default -> "";
+        };
+        return h.getClass().getSimpleName() + ":" + h.capacity() + " stats=" + h.stats().enabled() + options;
+    }
+
+    @Test
+    void theTypedBuildReturnsTheKindsOwnClass() {
+        CircularBuffer<String> circular = Handoffs.circular(4).spinning().build();
+        assertEquals(Waiting.SPIN_THEN_PARK, circular.waiting());
+        LockSplitQueue<String> lockSplit = Handoffs.lockSplit(4).build();
+        assertEquals(4, lockSplit.capacity());
+        ParallelHashTable<String> table = Handoffs.hashTable(11).slots(SlotForm.MONITOR).build();
+        assertEquals(SlotForm.MONITOR, table.slotForm());
+        assertEquals(ParallelHashTable.DEFAULT_KEY_SOURCE, table.keySource());
+        PipeHandoff<String> pipe = Handoffs.pipe(2).withStats().build();
+        assertTrue(pipe.stats().enabled());
+    }
+
+    @Test
+    void specsAreImmutableAndEachOptionReturnsANewOne() {
+        HandoffSpec.Circular plain = Handoffs.circular(4);
+        HandoffSpec.Circular spinning = plain.spinning();
+        assertEquals(Waiting.PARK, plain.waiting());
+        assertEquals(Waiting.SPIN_THEN_PARK, spinning.waiting());
+        assertFalse(plain.stats());
+        assertTrue(plain.withStats().stats());
+        assertFalse(plain.stats());
+        HandoffSpec.HashTable table = Handoffs.hashTable(11);
+        table.slots(SlotForm.MONITOR).keys(KeySource.ELEMENT_HASH);
+        assertEquals(ParallelHashTable.DEFAULT_SLOT_FORM, table.slots());
+        assertEquals(ParallelHashTable.DEFAULT_KEY_SOURCE, table.keys());
+    }
+
+    @Test
+    void aNullOptionIsRefusedAtTheCall() {
+        assertThrows(NullPointerException.class, () -> Handoffs.circular(4).waiting(null));
+        assertThrows(NullPointerException.class, () -> Handoffs.hashTable(4).slots(null));
+        assertThrows(NullPointerException.class, () -> Handoffs.hashTable(4).keys(null));
+        assertThrows(NullPointerException.class, () -> new HandoffSpec.Circular(4, null, false));
+        assertThrows(NullPointerException.class, () -> new HandoffSpec.HashTable(4, SlotForm.CAS, null, false));
+        assertThrows(NullPointerException.class, () -> HandoffSpec.parse(null));
+    }
+
+    @Test
+    void aPoolIsBuiltFromATypedSpec() throws Exception {
+        ThreadPoolExecutor pool = Handoffs.newThreadPool(Handoffs.pipe(2).withStats(), 2);
+        try {
+            assertTrue(pool.getQueue() instanceof PipeHandoff<?>);
+            assertEquals(2, ((Handoff<?>) pool.getQueue()).capacity());
+            CountDownLatch ran = new CountDownLatch(1);
+            pool.execute(ran::countDown);
+            assertTrue(ran.await(30, TimeUnit.SECONDS));
+        } finally {
+            pool.shutdown();
+        }
+        assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
+        ThreadPoolExecutor buffered = Handoffs.newThreadPool(Handoffs.circular(3).spinning(), 1,
+                Thread.ofVirtual().factory(), new ThreadPoolExecutor.CallerRunsPolicy());
+        assertEquals(Waiting.SPIN_THEN_PARK, ((CircularBuffer<?>) buffered.getQueue()).waiting());
+        buffered.shutdown();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Handoffs.newThreadPool(Handoffs.pipe(1), 2));
+        assertTrue(e.getMessage().contains("'pipe:1'"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Handoffs.newThreadPool(Handoffs.lockSplit(1), 0));
+        assertThrows(NullPointerException.class, () -> Handoffs.newThreadPool((HandoffSpec) null, 1));
+        assertThrows(NullPointerException.class, () -> Handoffs.newThreadPool(Handoffs.lockSplit(1), 1, null,
+                new ThreadPoolExecutor.AbortPolicy()));
+    }
+}
