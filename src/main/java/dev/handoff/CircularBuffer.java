@@ -229,6 +229,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         this.lock = new ReentrantLock();
         this.notEmpty = lock.newCondition();
         this.notFull = lock.newCondition();
+        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     /**
@@ -358,7 +359,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 counters.producerWait();
                 waitingProducers++;
                 try {
-                    notFull.await();
+                    Wait.PUT.await(notFull, this);
                 } finally {
                     waitingProducers--;
                 }
@@ -384,7 +385,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 counters.producerWait();
                 waitingProducers++;
                 try {
-                    nanos = notFull.awaitNanos(nanos);
+                    nanos = Wait.PUT.awaitNanos(notFull, nanos, this);
                 } finally {
                     waitingProducers--;
                 }
@@ -421,7 +422,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 counters.consumerWait();
                 waitingConsumers++;
                 try {
-                    notEmpty.await();
+                    Wait.TAKE.await(notEmpty, this);
                 } finally {
                     waitingConsumers--;
                 }
@@ -444,7 +445,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 counters.consumerWait();
                 waitingConsumers++;
                 try {
-                    nanos = notEmpty.awaitNanos(nanos);
+                    nanos = Wait.TAKE.awaitNanos(notEmpty, nanos, this);
                 } finally {
                     waitingConsumers--;
                 }

@@ -186,6 +186,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         super(countStats);
         this.capacity = checkCapacity(capacity, "LockSplitQueue");
         this.head = this.last = new Node<>(null);
+        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     // ---- list operations; each names the lock its caller holds ----
@@ -345,7 +346,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         WAITING_PRODUCERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterExtract()
         try {
             if (count == capacity) {
-                notFull.await();
+                Wait.PUT.await(notFull, this);
             }
         } finally {
             WAITING_PRODUCERS.getAndAdd(this, -1);
@@ -357,7 +358,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         counters.producerWait();
         WAITING_PRODUCERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterExtract()
         try {
-            return count == capacity ? notFull.awaitNanos(nanos) : nanos;
+            return count == capacity ? Wait.PUT.awaitNanos(notFull, nanos, this) : nanos;
         } finally {
             WAITING_PRODUCERS.getAndAdd(this, -1);
         }
@@ -459,7 +460,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         WAITING_CONSUMERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterInsert()
         try {
             if (count == 0 && !closed) {
-                notEmpty.await();
+                Wait.TAKE.await(notEmpty, this);
             }
         } finally {
             WAITING_CONSUMERS.getAndAdd(this, -1);
@@ -471,7 +472,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         counters.consumerWait();
         WAITING_CONSUMERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterInsert()
         try {
-            return count == 0 && !closed ? notEmpty.awaitNanos(nanos) : nanos;
+            return count == 0 && !closed ? Wait.TAKE.awaitNanos(notEmpty, nanos, this) : nanos;
         } finally {
             WAITING_CONSUMERS.getAndAdd(this, -1);
         }

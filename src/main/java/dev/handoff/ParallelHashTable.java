@@ -258,9 +258,10 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         this.form = Objects.requireNonNull(form, "slot form");
         this.slots = form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity);
         this.probing = new Probing(capacity);
-        this.items = new Reservations(0, counters::consumerWait);
-        this.spaces = new Reservations(capacity, counters::producerWait);
+        this.items = new Reservations(0, counters::consumerWait, this, Wait.TAKE);
+        this.spaces = new Reservations(capacity, counters::producerWait, this, Wait.PUT);
         this.searchKeys = Objects.requireNonNull(searchKeys, "search keys");
+        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     /**
@@ -835,10 +836,15 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         /** Lets one thread at a time spin in acquire() (see Spin). */
         private final Spin.Gate spin = new Spin.Gate();
         private final Runnable onWait;
+        /** The table, and which of its waits this count's waiters are: for JFR (class Wait). */
+        private final Handoff<?> owner;
+        private final Wait wait;
 
-        Reservations(int available, Runnable onWait) {
+        Reservations(int available, Runnable onWait, Handoff<?> owner, Wait wait) {
             this.state = available;
             this.onWait = onWait;
+            this.owner = owner;
+            this.wait = wait;
         }
 
         static int available(long s) {
@@ -866,7 +872,6 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             return closed(state);
         }
 
-        /** Takes one available reservation if there is one; never waits. */
         /**
          * Takes up to max available reservations at once, holding them as pending until
          * handBack() or settle(), so that nobody reports the count exhausted while they may
@@ -887,6 +892,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             }
         }
 
+        /** Takes one available reservation if there is one; never waits. */
         int tryAcquire() {
             for (;;) {
                 long s = state;
@@ -963,9 +969,9 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
                         }
                         onWait.run();
                         if (timed) {
-                            nanos = changed.awaitNanos(nanos);
+                            nanos = wait.awaitNanos(changed, nanos, owner);
                         } else {
-                            changed.await();
+                            wait.await(changed, owner);
                         }
                     }
                 } finally {
