@@ -25,9 +25,10 @@ final class CountedHandoffs {
      * Implementation notes.
      *
      * Installation is lazy in two steps. The first registration adds a FlightRecorderListener,
-     * which costs about a millisecond; FlightRecorder.addPeriodicEvent initializes JFR's metadata
-     * (tens of milliseconds), so it runs only in recorderInitialized, which JFR calls once, when a
-     * recording is first created in this JVM (or at once if one was before the listener).
+     * which is cheap; FlightRecorder.addPeriodicEvent initializes JFR's metadata, which is not, so
+     * it runs only in recorderInitialized, which JFR calls once, when a recording is first created
+     * in this JVM (or at once if one was before the listener): a program that never records pays
+     * nothing for it.
      *
      * Visibility: register() runs after the constructor's last write, and its add to the
      * concurrent set happens-before the emitting thread's iteration that finds the entry, so the

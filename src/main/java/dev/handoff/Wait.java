@@ -63,9 +63,9 @@ enum Wait {
         end(event, handoff);
     }
 
-    // While JFR has not instrumented WaitEvent (no recording since the JVM started) these calls
-    // are empty methods that the JIT removes with the allocation; while it is not enabled they
-    // test one flag.
+    // Until JFR starts in this JVM and instruments WaitEvent, begin, end and
+    // shouldCommit are Event's empty methods; after that, while no recording enables the event,
+    // shouldCommit is false and nothing is filled in or written.
     private static WaitEvent begin() {
         WaitEvent event = new WaitEvent();
         event.begin();
