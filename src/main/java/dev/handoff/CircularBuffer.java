@@ -222,6 +222,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * @throws IllegalArgumentException if {@code capacity <= 0}
      * @throws NullPointerException if {@code waiting} is null
      */
+    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
     public CircularBuffer(int capacity, boolean countStats, Waiting waiting) {
         super(countStats);
         this.items = new Object[checkCapacity(capacity, "CircularBuffer")];

@@ -182,6 +182,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * @param countStats whether {@link #stats()} counts puts, takes and waits
      * @throws IllegalArgumentException if {@code capacity <= 0}
      */
+    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
     public LockSplitQueue(int capacity, boolean countStats) {
         super(countStats);
         this.capacity = checkCapacity(capacity, "LockSplitQueue");

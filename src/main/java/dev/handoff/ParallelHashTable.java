@@ -243,6 +243,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      * @throws IllegalArgumentException if {@code capacity <= 0}
      * @throws NullPointerException if {@code form} is null
      */
+    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
     public ParallelHashTable(int capacity, SlotForm form, boolean countStats) {
         this(capacity, form, countStats, ProbeRandom.THREAD_LOCAL);
     }

@@ -308,6 +308,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
      * @param countStats whether {@link #stats()} counts puts, takes, waits and insert probes
      * @throws IllegalArgumentException if {@code workerSlots <= 0}
      */
+    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
     public PipeHandoff(int workerSlots, boolean countStats) {
         this(workerSlots, countStats, Scan.DOUBLE_HASHING);
     }

@@ -52,6 +52,10 @@ import java.util.function.ToLongFunction;
  * size gauges read {@code size()} and {@code remainingCapacity()}, which for the circular buffer
  * take its lock briefly.
  */
+// "exports": Micrometer's types in this API are the caller's own; a module that uses this class
+// requires micrometer.core itself. "requires transitive" would make every module that requires
+// dev.handoff need Micrometer to compile.
+@SuppressWarnings("exports")
 public final class HandoffMetrics implements MeterBinder {
 
     private final Handoff<?> handoff;
