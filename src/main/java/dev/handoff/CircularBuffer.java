@@ -230,6 +230,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
      * @throws NullPointerException if {@code waiting} is null
      */
+    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
     public CircularBuffer(int capacity, boolean countStats, Waiting waiting) {
         super(countStats);
         this.spin = Objects.requireNonNull(waiting, "waiting") == Waiting.SPIN_THEN_PARK;
@@ -237,6 +238,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         this.lock = new ReentrantLock();
         this.notEmpty = lock.newCondition();
         this.notFull = lock.newCondition();
+        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     /**
@@ -365,7 +367,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 counters.producerWait();
                 waitingProducers++;
                 try {
-                    notFull.await();
+                    Wait.PUT.await(notFull, this);
                 } finally {
                     waitingProducers--;
                 }
@@ -390,7 +392,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 counters.producerWait();
                 waitingProducers++;
                 try {
-                    nanos = notFull.awaitNanos(nanos);
+                    nanos = Wait.PUT.awaitNanos(notFull, nanos, this);
                 } finally {
                     waitingProducers--;
                 }
@@ -431,7 +433,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 counters.consumerWait();
                 waitingConsumers++;
                 try {
-                    notEmpty.await();
+                    Wait.TAKE.await(notEmpty, this);
                 } finally {
                     waitingConsumers--;
                 }
@@ -454,7 +456,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 counters.consumerWait();
                 waitingConsumers++;
                 try {
-                    nanos = notEmpty.awaitNanos(nanos);
+                    nanos = Wait.TAKE.awaitNanos(notEmpty, nanos, this);
                 } finally {
                     waitingConsumers--;
                 }

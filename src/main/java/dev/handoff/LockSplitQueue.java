@@ -189,10 +189,12 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * @param countStats whether {@link #stats()} counts puts, takes and waits
      * @throws IllegalArgumentException if {@code capacity <= 0}
      */
+    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
     public LockSplitQueue(int capacity, boolean countStats) {
         super(countStats);
         this.capacity = checkCapacity(capacity, "LockSplitQueue");
         this.head = this.last = new Node<>(null);
+        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     // ---- list operations; each names the lock its caller holds ----
@@ -352,7 +354,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         WAITING_PRODUCERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterExtract()
         try {
             if (count == capacity) {
-                notFull.await();
+                Wait.PUT.await(notFull, this);
             }
         } finally {
             WAITING_PRODUCERS.getAndAdd(this, -1);
@@ -364,7 +366,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         counters.producerWait();
         WAITING_PRODUCERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterExtract()
         try {
-            return count == capacity ? notFull.awaitNanos(nanos) : nanos;
+            return count == capacity ? Wait.PUT.awaitNanos(notFull, nanos, this) : nanos;
         } finally {
             WAITING_PRODUCERS.getAndAdd(this, -1);
         }
@@ -469,7 +471,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         WAITING_CONSUMERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterInsert()
         try {
             if (count == 0 && !closed) {
-                notEmpty.await();
+                Wait.TAKE.await(notEmpty, this);
             }
         } finally {
             WAITING_CONSUMERS.getAndAdd(this, -1);
@@ -481,7 +483,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         counters.consumerWait();
         WAITING_CONSUMERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterInsert()
         try {
-            return count == 0 && !closed ? notEmpty.awaitNanos(nanos) : nanos;
+            return count == 0 && !closed ? Wait.TAKE.awaitNanos(notEmpty, nanos, this) : nanos;
         } finally {
             WAITING_CONSUMERS.getAndAdd(this, -1);
         }

@@ -299,6 +299,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *         ({@link #MAX_MONITOR_CAPACITY} for monitor slots)
      * @throws NullPointerException if {@code form} is null
      */
+    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
     public ParallelHashTable(int capacity, SlotForm form, boolean countStats) {
         this(capacity, form, DEFAULT_KEY_SOURCE, countStats);
     }
@@ -315,6 +316,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *         ({@link #MAX_MONITOR_CAPACITY} for monitor slots)
      * @throws NullPointerException if {@code form} or {@code keys} is null
      */
+    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
     public ParallelHashTable(int capacity, SlotForm form, KeySource keys, boolean countStats) {
         this(capacity, form, keys, countStats, ProbeRandom.THREAD_LOCAL);
     }
@@ -331,8 +333,9 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         checkCapacity(capacity, form);
         this.slots = form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity);
         this.probing = new Probing(capacity);
-        this.items = new Reservations(0, counters::consumerWait);
-        this.spaces = new Reservations(capacity, counters::producerWait);
+        this.items = new Reservations(0, counters::consumerWait, this, Wait.TAKE);
+        this.spaces = new Reservations(capacity, counters::producerWait, this, Wait.PUT);
+        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     /** Rejects a capacity outside [1, the form's limit], naming the limit. */
@@ -956,10 +959,15 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         /** Lets one thread at a time spin in acquire() (see Spin). */
         private final Spin.Gate spin = new Spin.Gate();
         private final Runnable onWait;
+        /** The table, and which of its waits this count's waiters are: for JFR (class Wait). */
+        private final Handoff<?> owner;
+        private final Wait wait;
 
-        Reservations(int available, Runnable onWait) {
+        Reservations(int available, Runnable onWait, Handoff<?> owner, Wait wait) {
             this.state = available;
             this.onWait = onWait;
+            this.owner = owner;
+            this.wait = wait;
         }
 
         static int available(long s) {
@@ -987,7 +995,6 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             return closed(state);
         }
 
-        /** Takes one available reservation if there is one; never waits. */
         /**
          * Takes up to max available reservations at once, holding them as pending until
          * handBack() or settle(), so that nobody reports the count exhausted while they may
@@ -1008,6 +1015,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             }
         }
 
+        /** Takes one available reservation if there is one; never waits. */
         int tryAcquire() {
             for (;;) {
                 long s = state;
@@ -1084,9 +1092,9 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
                         }
                         onWait.run();
                         if (timed) {
-                            nanos = changed.awaitNanos(nanos);
+                            nanos = wait.awaitNanos(changed, nanos, owner);
                         } else {
-                            changed.await();
+                            wait.await(changed, owner);
                         }
                     }
                 } finally {

@@ -349,6 +349,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
      * @throws IllegalArgumentException if {@code workerSlots <= 0} or
      *         {@code workerSlots > MAX_CAPACITY}
      */
+    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
     public PipeHandoff(int workerSlots, boolean countStats) {
         this(workerSlots, countStats, Scan.DOUBLE_HASHING);
     }
@@ -373,6 +374,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         this.strides = coprimeStrides(w);
         this.scan = Objects.requireNonNull(scan);
         this.scanRandom = Objects.requireNonNull(scanRandom);
+        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     private static int[] coprimeStrides(int w) {
@@ -579,9 +581,9 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
                 }
                 counters.producerWait();
                 if (timed) {
-                    nanos = workerWaiting.awaitNanos(nanos);
+                    nanos = Wait.PUT.awaitNanos(workerWaiting, nanos, this);
                 } else {
-                    workerWaiting.await();
+                    Wait.PUT.await(workerWaiting, this);
                 }
             }
         } finally {
@@ -752,10 +754,10 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
                 counters.consumerWait();
                 if (rechecker || timed) {
                     long wait = !rechecker ? nanos : timed ? Math.min(nanos, DEAD_OWNER_RECHECK_NANOS) : DEAD_OWNER_RECHECK_NANOS;
-                    long left = slotFreed.awaitNanos(wait);
+                    long left = Wait.TAKE.awaitNanos(slotFreed, wait, this);
                     nanos -= wait - left;
                 } else {
-                    slotFreed.await();
+                    Wait.TAKE.await(slotFreed, this);
                 }
             }
         } finally {
@@ -849,10 +851,10 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
                     return giveUp(slot, channel, GiveUp.TIMED_OUT, timed);
                 }
                 counters.consumerWait();
-                LockSupport.parkNanos(this, nanos);
+                Wait.TAKE.parkNanos(this, nanos);
             } else {
                 counters.consumerWait();
-                LockSupport.park(this);
+                Wait.TAKE.park(this);
             }
         }
     }
@@ -996,6 +998,8 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         /**
          * Waits at most the timeout for an element handed to this worker.
          *
+         * @param timeout how long to wait, in units of {@code unit}; {@code <= 0} never waits
+         * @param unit the unit of {@code timeout}
          * @return the element, or {@code null} if the time ran out or the pipe is closed
          * @throws InterruptedException if interrupted while waiting (unless an element was handed
          *         at that moment: then it is returned and the interrupt status set again)

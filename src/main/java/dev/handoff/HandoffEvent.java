@@ -1,0 +1,48 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Event;
+import jdk.jfr.Label;
+
+/**
+ * The fields that every JFR event of this library carries about its handoff: the kind, the
+ * capacity, and an identity hash that tells two handoffs of one kind apart within a recording.
+ * Abstract, so JFR registers only its subclasses, {@link WaitEvent} and {@link StatsEvent}.
+ */
+@Category("Handoff")
+abstract class HandoffEvent extends Event {
+
+    @Label("Kind")
+    @Description("The handoff's kind, as in Handoffs.create: circular, lock-split, pht or pipe")
+    String kind;
+
+    @Label("Capacity")
+    @Description("Elements the handoff holds; for the pipe kind, its worker slots")
+    int capacity;
+
+    @Label("Identity")
+    @Description("System.identityHashCode of the handoff: the same handoff has the same identity in every event")
+    int identity;
+
+    /** Fills the fields that say which handoff this event is about. */
+    final void describe(Handoff<?> handoff) {
+        kind = kindOf(handoff);
+        capacity = handoff.capacity();
+        identity = System.identityHashCode(handoff);
+    }
+
+    /** Returns the kind's name in {@link Handoffs#create(String)}. */
+    static String kindOf(Handoff<?> handoff) {
+        return switch (handoff) {
+            case CircularBuffer<?> c -> "circular";
+            case LockSplitQueue<?> q -> "lock-split";
+            case ParallelHashTable<?> t -> "pht";
+            case PipeHandoff<?> p -> "pipe";
+            default -> handoff.getClass().getName();
+        };
+    }
+}

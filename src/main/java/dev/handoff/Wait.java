@@ -1,0 +1,83 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The two waits of a handoff, a put's (for room, or in a pipe for a worker) and a take's (for an
+ * element, or in a pipe for a worker slot), and the one way every kind parks for them: each kind
+ * calls these methods where it would call {@link Condition#await()} or
+ * {@link LockSupport#park(Object)}, so that JFR sees every park as a {@link WaitEvent}. Only the
+ * slow path calls here; a put or take that does not park constructs no event.
+ *
+ * <p>Each method behaves exactly as the call it wraps (same return value, same exceptions, same
+ * interrupt handling) and commits the event whichever way the park ends.
+ */
+enum Wait {
+    /** put and the timed offer. */
+    PUT("put"),
+    /** take and the timed poll. */
+    TAKE("take");
+
+    /** The value of the event's operation field. */
+    private final String operation;
+
+    Wait(String operation) {
+        this.operation = operation;
+    }
+
+    /** {@link Condition#await()}, recorded. */
+    void await(Condition condition, Handoff<?> handoff) throws InterruptedException {
+        WaitEvent event = begin();
+        try {
+            condition.await();
+        } finally {
+            end(event, handoff);
+        }
+    }
+
+    /** {@link Condition#awaitNanos(long)}, recorded; returns what it returns. */
+    long awaitNanos(Condition condition, long nanos, Handoff<?> handoff) throws InterruptedException {
+        WaitEvent event = begin();
+        try {
+            return condition.awaitNanos(nanos);
+        } finally {
+            end(event, handoff);
+        }
+    }
+
+    /** {@link LockSupport#park(Object)} with the handoff as the blocker, recorded. */
+    void park(Handoff<?> handoff) {
+        WaitEvent event = begin();
+        LockSupport.park(handoff);
+        end(event, handoff);
+    }
+
+    /** {@link LockSupport#parkNanos(Object, long)} with the handoff as the blocker, recorded. */
+    void parkNanos(Handoff<?> handoff, long nanos) {
+        WaitEvent event = begin();
+        LockSupport.parkNanos(handoff, nanos);
+        end(event, handoff);
+    }
+
+    // Until JFR starts in this JVM and instruments WaitEvent, begin, end and
+    // shouldCommit are Event's empty methods; after that, while no recording enables the event,
+    // shouldCommit is false and nothing is filled in or written.
+    private static WaitEvent begin() {
+        WaitEvent event = new WaitEvent();
+        event.begin();
+        return event;
+    }
+
+    private void end(WaitEvent event, Handoff<?> handoff) {
+        event.end();
+        if (event.shouldCommit()) { // enabled, and at least the threshold long
+            event.describe(handoff);
+            event.operation = operation;
+            event.commit();
+        }
+    }
+}

@@ -1,0 +1,128 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff.micrometer;
+
+import dev.handoff.Handoff;
+import dev.handoff.HandoffStats;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.Objects;
+import java.util.function.ToLongFunction;
+
+/**
+ * Binds a handoff's size, capacity and counters to a Micrometer {@link MeterRegistry}:
+ * <pre>{@code
+ * Handoff<Job> jobs = Handoffs.create("lock-split:1024,stats");
+ * new HandoffMetrics(jobs, "jobs").bindTo(registry);
+ * }</pre>
+ *
+ * <table class="striped">
+ *   <caption>The meters, each tagged {@code name} (the name given here) and with the extra tags</caption>
+ *   <thead><tr><th>meter</th><th>type</th><th>value</th></tr></thead>
+ *   <tbody>
+ *     <tr><td>{@code handoff.size}</td><td>gauge</td><td>{@link Handoff#size()}</td></tr>
+ *     <tr><td>{@code handoff.remaining.capacity}</td><td>gauge</td>
+ *         <td>{@link Handoff#remainingCapacity()}</td></tr>
+ *     <tr><td>{@code handoff.capacity}</td><td>gauge</td><td>{@link Handoff#capacity()}</td></tr>
+ *     <tr><td>{@code handoff.puts}</td><td>function counter</td>
+ *         <td>{@link HandoffStats#puts()}</td></tr>
+ *     <tr><td>{@code handoff.takes}</td><td>function counter</td>
+ *         <td>{@link HandoffStats#takes()}</td></tr>
+ *     <tr><td>{@code handoff.waits}, tag {@code operation=put}</td><td>function counter</td>
+ *         <td>{@link HandoffStats#producerWaits()}</td></tr>
+ *     <tr><td>{@code handoff.waits}, tag {@code operation=take}</td><td>function counter</td>
+ *         <td>{@link HandoffStats#consumerWaits()}</td></tr>
+ *   </tbody>
+ * </table>
+ *
+ * <p>The counters come from {@link Handoff#stats()}, so they need a handoff built with counting on
+ * (the {@code ,stats} option of {@link dev.handoff.Handoffs#create(String)}, or
+ * {@code countStats} in a constructor). For a handoff built without it, {@link #bindTo} registers
+ * the three gauges only: such a handoff has nothing to count, and a counter that stays at 0 would
+ * read as a handoff nobody uses.
+ *
+ * <p>The meters hold the handoff weakly, as Micrometer's gauges do: they do not keep it alive;
+ * once it has been collected the gauges report {@code NaN} and the counters the last count they
+ * read. This binder holds the handoff strongly until the binder itself is dropped. Each reading of a counter takes one {@code stats()} snapshot; the
+ * size gauges read {@code size()} and {@code remainingCapacity()}, which for the circular buffer
+ * take its lock briefly.
+ */
+// "exports": Micrometer's types in this API are the caller's own; a module that uses this class
+// requires micrometer.core itself. "requires transitive" would make every module that requires
+// dev.handoff need Micrometer to compile.
+@SuppressWarnings("exports")
+public final class HandoffMetrics implements MeterBinder {
+
+    private final Handoff<?> handoff;
+    private final Tags tags;
+
+    /**
+     * Creates a binder for the handoff, whose meters are tagged {@code name=}{@code name}.
+     *
+     * @param handoff the handoff to measure
+     * @param name the value of every meter's {@code name} tag, telling this handoff's meters from
+     *        other handoffs'
+     * @throws NullPointerException if an argument is null
+     */
+    public HandoffMetrics(Handoff<?> handoff, String name) {
+        this(handoff, name, Tags.empty());
+    }
+
+    /**
+     * Creates a binder for the handoff, whose meters are tagged {@code name=}{@code name} and with
+     * {@code tags}.
+     *
+     * @param handoff the handoff to measure
+     * @param name the value of every meter's {@code name} tag
+     * @param tags more tags for every meter
+     * @throws NullPointerException if an argument is null
+     */
+    public HandoffMetrics(Handoff<?> handoff, String name, Iterable<Tag> tags) {
+        this.handoff = Objects.requireNonNull(handoff, "handoff");
+        Objects.requireNonNull(name, "name");
+        this.tags = Tags.concat(Objects.requireNonNull(tags, "tags"), "name", name);
+    }
+
+    /**
+     * Registers this handoff's meters (see the class comment) with the registry.
+     *
+     * @param registry the registry to add the meters to
+     */
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        Gauge.builder("handoff.size", handoff, Handoff::size)
+                .tags(tags)
+                .description("Elements inside the handoff")
+                .register(registry);
+        Gauge.builder("handoff.remaining.capacity", handoff, Handoff::remainingCapacity)
+                .tags(tags)
+                .description("Elements the handoff can take without blocking; for a pipe, workers waiting")
+                .register(registry);
+        Gauge.builder("handoff.capacity", handoff, Handoff::capacity)
+                .tags(tags)
+                .description("Elements the handoff holds; for a pipe, its worker slots")
+                .register(registry);
+        if (!handoff.stats().enabled()) {
+            return; // built without counting: nothing to count (see the class comment)
+        }
+        counter(registry, "handoff.puts", "Elements put into the handoff", Tags.empty(), HandoffStats::puts);
+        counter(registry, "handoff.takes", "Elements taken from the handoff", Tags.empty(), HandoffStats::takes);
+        counter(registry, "handoff.waits", "Times a producer parked because the handoff was full",
+                Tags.of("operation", "put"), HandoffStats::producerWaits);
+        counter(registry, "handoff.waits", "Times a consumer parked because the handoff was empty",
+                Tags.of("operation", "take"), HandoffStats::consumerWaits);
+    }
+
+    private void counter(MeterRegistry registry, String name, String description, Tags extra,
+                         ToLongFunction<HandoffStats> counter) {
+        FunctionCounter.builder(name, handoff, h -> counter.applyAsLong(h.stats()))
+                .tags(tags.and(extra))
+                .description(description)
+                .register(registry);
+    }
+}
