@@ -42,13 +42,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * </ul>
  * In a spec the capacity {@code W} stands for the number of workers ({@code pipe:W}: one worker
  * slot per worker, as the pipe handoff needs).
+ * A design serves exactly the given number of connections and then its threads end by themselves;
+ * {@link #stop(long)} ends them early (listener closed, queue closed, threads interrupted).
  *
  * <p>In the mixed workload ({@code classify}), the accepting thread of a {@code handoff:SPEC}
  * design reads each connection's request byte itself and hands over a {@link Job} that carries the
  * client's importance class, so that a spec with {@code classes=2} serves important connections
  * first; every other design serves the mixed workload as any other, its workers reading the byte.
- * A design serves exactly the given number of connections and then its threads end by themselves;
- * {@link #stop(long)} ends them early (listener closed, queue closed, threads interrupted).
  */
 abstract class ServerDesign {
 

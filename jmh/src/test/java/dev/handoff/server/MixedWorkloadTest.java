@@ -6,6 +6,7 @@ package dev.handoff.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -150,6 +151,40 @@ class MixedWorkloadTest {
             return;
         }
         assertTrue(q.isEmpty());
+    }
+
+    @Test
+    void jobIsTheLibrarysImportanceOnceTheLibraryHasOne() {
+        Class<?> library;
+        try {
+            library = Class.forName("dev.handoff.Importance");
+        } catch (ClassNotFoundException notYet) {
+            assumeTrue(false, "this build of the library has no dev.handoff.Importance");
+            return;
+        }
+        assertTrue(library.isAssignableFrom(Job.class),
+                "Job must implement dev.handoff.Importance (delete the server package's stand-in), or a handoff"
+                        + " with classes puts every job in the least important class");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"circular:8,classes=2", "lock-split:8,classes=2", "pht:8,classes=2"})
+    void importantJobLeavesAHandoffWithClassesFirst(String spec) throws Exception {
+        BlockingQueue<Job> q;
+        try {
+            q = ServerDesign.socketQueue(spec);
+        } catch (ServerDesign.KindUnavailableException notYet) {
+            assumeTrue(false, notYet.getMessage());
+            return;
+        }
+        try (java.net.Socket a = new java.net.Socket(); java.net.Socket b = new java.net.Socket()) {
+            Job ordinary = new Job(a, Job.ORDINARY);
+            Job important = new Job(b, Job.IMPORTANT);
+            q.put(ordinary);
+            q.put(important);
+            assertSame(important, q.take());
+            assertSame(ordinary, q.take());
+        }
     }
 
     @Test
