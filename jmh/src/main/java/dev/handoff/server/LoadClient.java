@@ -18,13 +18,18 @@ import java.util.concurrent.CountDownLatch;
  * send one byte, read the whole response, close. Every child is a platform thread; every wait is
  * bounded by the run's timeout, so a broken server costs at most that long.
  *
+ * <p>In the mixed workload ({@link MixedLoad}) each child has an importance class and sends it as
+ * its request byte; otherwise every child is {@link Job#ORDINARY} and sends that byte.
+ *
  * <p>Measured here: the latency of every request (connect to last response byte), when each child
- * finished, and the failures.
+ * finished, and the failures; in the mixed workload, the same per class against the deadline.
  */
 final class LoadClient {
 
     private final InetSocketAddress server;
     private final Workload workload;
+    /** The importance share and deadline, or null for the papers' workload. */
+    private final MixedLoad mixed;
     private final int timeoutMillis;
     private final boolean linger0;
     private final CountDownLatch start = new CountDownLatch(1);
@@ -35,23 +40,31 @@ final class LoadClient {
     /**
      * @param server the server's loopback address
      * @param workload clients, children, requests, response size
+     * @param mixed the importance share and deadline, or null for the papers' workload
      * @param timeoutMillis the most any connect or read may wait
      * @param linger0 close with SO_LINGER 0 (a reset, no TIME_WAIT) instead of a normal close
      */
-    LoadClient(InetSocketAddress server, Workload workload, int timeoutMillis, boolean linger0) {
+    LoadClient(InetSocketAddress server, Workload workload, MixedLoad mixed, int timeoutMillis, boolean linger0) {
         this.server = server;
         this.workload = workload;
+        this.mixed = mixed;
         this.timeoutMillis = timeoutMillis;
         this.linger0 = linger0;
     }
 
     /** One child client: its requests, in order, on one platform thread. */
     private final class Child implements Runnable {
+        /** The child's importance class, sent as each request's byte. */
+        final int importanceClass;
         final long[] latencyNanos = new long[workload.requests()];
         int completed;
         int errors;
         long firstNanos;
         long finishNanos;
+
+        Child(int importanceClass) {
+            this.importanceClass = importanceClass;
+        }
 
         @Override
         public void run() {
@@ -80,7 +93,7 @@ final class LoadClient {
                 }
                 s.connect(server, timeoutMillis);
                 s.setSoTimeout(timeoutMillis);
-                s.getOutputStream().write(1);
+                s.getOutputStream().write(importanceClass);
                 s.getOutputStream().flush();
                 return readFully(s.getInputStream(), buffer);
             } catch (IOException e) {
@@ -103,9 +116,11 @@ final class LoadClient {
 
     /** Starts every child thread; they wait for {@link #release()}. */
     void startThreads() {
+        int all = workload.concurrency();
         for (int c = 0; c < workload.clients(); c++) {
             for (int k = 0; k < workload.children(); k++) {
-                Child child = new Child();
+                int index = children.size();
+                Child child = new Child(mixed == null ? Job.ORDINARY : mixed.classOf(index, all));
                 children.add(child);
                 threads.add(Thread.ofPlatform().name("client-" + c + "-" + k).daemon(true).start(child));
             }
@@ -147,13 +162,48 @@ final class LoadClient {
             completed += c.completed;
             failed += c.errors;
             end = Math.max(end, c.finishNanos);
-            // the child's own span, so that a child thread the OS started late is not counted
-            // as a child the server served slowly
-            rates[i] = c.completed * 1e9 / Math.max(1, c.finishNanos - c.firstNanos);
+            rates[i] = rate(c);
         }
         long[] latencies = Arrays.copyOf(all, completed);
         Arrays.sort(latencies);
-        return new LoadResult(end - startNanos, latencies, completed, failed, LoadResult.fairness(rates));
+        List<ClassResult> classes = mixed == null ? List.of()
+                : List.of(classResult(Job.IMPORTANT, finished), classResult(Job.ORDINARY, finished));
+        return new LoadResult(end - startNanos, latencies, completed, failed, LoadResult.fairness(rates), classes);
+    }
+
+    /**
+     * The child's service rate over its own span, so that a child thread the OS started late is
+     * not counted as a child the server served slowly.
+     */
+    private static double rate(Child c) {
+        return c.completed * 1e9 / Math.max(1, c.finishNanos - c.firstNanos);
+    }
+
+    /**
+     * What the children of one class saw; a child that never finished counts all its requests as
+     * failed, and so as missed. Call only after the joins of {@link #await}.
+     */
+    private ClassResult classResult(int importanceClass, List<Child> finished) {
+        List<Long> latencies = new ArrayList<>();
+        List<Double> rates = new ArrayList<>();
+        int failed = 0;
+        for (Child c : children) {
+            if (c.importanceClass != importanceClass) {
+                continue;
+            }
+            if (!finished.contains(c)) {
+                failed += workload.requests();
+                continue;
+            }
+            for (int r = 0; r < c.completed; r++) {
+                latencies.add(c.latencyNanos[r]);
+            }
+            failed += c.errors;
+            rates.add(rate(c));
+        }
+        long[] sorted = latencies.stream().mapToLong(Long::longValue).sorted().toArray();
+        return new ClassResult(importanceClass, mixed.deadlineNanos(), sorted, failed,
+                rates.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     private static boolean joinUntil(Thread t, long deadlineNanos) {

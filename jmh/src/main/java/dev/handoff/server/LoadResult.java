@@ -3,6 +3,8 @@
  */
 package dev.handoff.server;
 
+import java.util.List;
+
 /**
  * What the client saw in one run.
  *
@@ -12,8 +14,11 @@ package dev.handoff.server;
  * @param failed requests that failed (refused, reset, timed out, or never finished)
  * @param fairness seed 000's fairness (m - d)/m over the children's service rates, see
  *        {@link #fairness(double[])}
+ * @param classes in the mixed workload, what each importance class saw ({@link Job#IMPORTANT}
+ *        first); empty otherwise
  */
-public record LoadResult(long wallNanos, long[] latencyNanos, int completed, int failed, double fairness) {
+public record LoadResult(long wallNanos, long[] latencyNanos, int completed, int failed, double fairness,
+                         List<ClassResult> classes) {
 
     /**
      * Returns the latency at a percentile, by nearest rank.
@@ -22,11 +27,22 @@ public record LoadResult(long wallNanos, long[] latencyNanos, int completed, int
      * @return the latency in nanoseconds, or -1 when nothing completed
      */
     public long percentileNanos(double percentile) {
-        if (latencyNanos.length == 0) {
+        return percentileNanos(latencyNanos, percentile);
+    }
+
+    /**
+     * Returns the value at a percentile of sorted latencies, by nearest rank.
+     *
+     * @param sorted latencies in ascending order
+     * @param percentile in (0, 100]
+     * @return the latency in nanoseconds, or -1 when there is none
+     */
+    static long percentileNanos(long[] sorted, double percentile) {
+        if (sorted.length == 0) {
             return -1;
         }
-        int rank = (int) Math.ceil(percentile / 100.0 * latencyNanos.length);
-        return latencyNanos[Math.max(0, Math.min(latencyNanos.length, rank) - 1)];
+        int rank = (int) Math.ceil(percentile / 100.0 * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length, rank) - 1)];
     }
 
     /**

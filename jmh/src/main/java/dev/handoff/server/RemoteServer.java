@@ -104,8 +104,28 @@ final class RemoteServer implements AutoCloseable {
      * @throws IOException if the server fails or stops answering
      */
     Outcome run(String design, int workers, Workload workload, int timeoutMillis, boolean linger0) throws IOException {
+        return run(design, workers, workload, null, timeoutMillis, linger0);
+    }
+
+    /**
+     * Runs one design against the client, in the mixed workload when {@code mixed} is given: the
+     * children send their importance class, the server's acceptor reads it (see
+     * {@link ServerDesign}), and the client reports each class against the deadline.
+     *
+     * @param design the design's name (see {@link ServerDesign})
+     * @param workers workers for the pre-threaded designs
+     * @param workload the client's load
+     * @param mixed the importance share and deadline, or null for the papers' workload
+     * @param timeoutMillis the bound of the whole run
+     * @param linger0 whether the client closes with SO_LINGER 0
+     * @return the outcome; {@code unavailable} is set when the design's handoff kind or option is missing
+     * @throws IOException if the server fails or stops answering
+     */
+    Outcome run(String design, int workers, Workload workload, MixedLoad mixed, int timeoutMillis, boolean linger0)
+            throws IOException {
         commands.println("RUN design=" + design + " workers=" + workers + " requests=" + workload.totalRequests()
-                + " delay=" + workload.delayMillis() + " bytes=" + workload.responseBytes() + " timeout=" + timeoutMillis);
+                + " delay=" + workload.delayMillis() + " bytes=" + workload.responseBytes() + " timeout=" + timeoutMillis
+                + (mixed != null ? " classify=true" : ""));
         String ready = answer(ANSWER_MILLIS);
         if (ready.startsWith("UNAVAILABLE ")) {
             return new Outcome(ready.substring("UNAVAILABLE ".length()), Map.of(), null);
@@ -118,7 +138,7 @@ final class RemoteServer implements AutoCloseable {
         }
         int port = Integer.parseInt(ready.substring("READY ".length()).trim());
         LoadClient client = new LoadClient(new InetSocketAddress(InetAddress.getLoopbackAddress(), port),
-                workload, timeoutMillis, linger0);
+                workload, mixed, timeoutMillis, linger0);
         client.startThreads();
         commands.println("GO");
         String going = answer(ANSWER_MILLIS);

@@ -38,6 +38,9 @@ final class Report {
     private List<Run> sweepAll = List.of();
     private int sweepRepeat = 1;
     private int repeat = 1;
+    /** Every run of the deadline phase, in the order run. */
+    private List<Run> deadlineRuns = List.of();
+    private int deadlineRepeat = 1;
 
     Report(Workload workload, Path out) {
         this.workload = workload;
@@ -77,6 +80,11 @@ final class Report {
         this.sweepRepeat = repeat;
     }
 
+    void deadlines(List<Run> runs, int repeat) {
+        this.deadlineRuns = runs;
+        this.deadlineRepeat = repeat;
+    }
+
     // ---------------------------------------------------------------- printed tables
 
     void print(PrintStream ps) {
@@ -88,8 +96,10 @@ final class Report {
                 + environment.get("loadAverageAtEnd"));
         ps.println("Median of " + repeat + " runs by wall time (iterative: 1 run). CPU = the server JVM's process CPU"
                 + " time over the run; wall = first GO to last connection served; latency as the client saw it.");
-        ps.println();
-        printTable(ps);
+        if (!tableMedians.isEmpty()) {
+            ps.println();
+            printTable(ps);
+        }
         if (!sweepRuns.isEmpty()) {
             ps.println();
             printSweep(ps, "Worker sweep, server wall time in ms (median of " + sweepRepeat + ")", Run::wallMillis);
@@ -100,6 +110,17 @@ final class Report {
         if (!withStats.isEmpty()) {
             ps.println();
             printTheorems(ps, withStats);
+        }
+        for (DeadlineRow row : deadlineRows()) {
+            if (row.first()) {
+                ps.println();
+                ps.println("Deadlines: " + row.mixed() + "; each design's " + deadlineRepeat
+                        + " run(s) pooled. missed = failed or complete later than the deadline after connect;"
+                        + " fairness over the class's children; wall = median run");
+                ps.printf(Locale.ROOT, "%-36s %-9s %8s %7s %8s %7s %7s %7s %8s %8s%n", "design", "class", "requests",
+                        "missed", "miss", "p50 ms", "p95 ms", "p99 ms", "fairness", "wall ms");
+            }
+            printDeadlineRow(ps, row);
         }
         ps.println();
         ps.println("Files: " + out.toAbsolutePath());
@@ -254,7 +275,14 @@ final class Report {
     void write() throws IOException {
         Files.createDirectories(out);
         Files.writeString(out.resolve("runs.csv"), csv(allRuns()));
-        Files.writeString(out.resolve("table.csv"), csv(tableMedians));
+        if (!tableMedians.isEmpty()) {
+            Files.writeString(out.resolve("table.csv"), csv(tableMedians));
+        }
+        if (!deadlineRuns.isEmpty()) {
+            Files.writeString(out.resolve("deadlines.csv"), deadlinesCsv());
+            Files.writeString(out.resolve("deadlines.md"), deadlinesMarkdown());
+            deadlineCharts();
+        }
         if (!sweepRuns.isEmpty()) {
             Files.writeString(out.resolve("sweep.csv"), csv(sweepRuns));
         }
@@ -273,6 +301,7 @@ final class Report {
     private List<Run> allRuns() {
         List<Run> all = new ArrayList<>(tableRuns);
         all.addAll(sweepAll);
+        all.addAll(deadlineRuns);
         return all;
     }
 
@@ -282,13 +311,17 @@ final class Report {
 
     private Map<String, Object> row(Run r) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("phase", tableRuns.contains(r) ? "table" : "sweep");
+        m.put("phase", phaseOf(r));
         m.put("design", r.entry().design());
         m.put("workers", r.entry().pooled() ? r.entry().workers() : 0);
         m.put("clients", r.workload().clients());
         m.put("children", r.workload().children());
         m.put("requests", r.workload().requests());
         m.put("delay_ms", r.workload().delayMillis());
+        if (r.mixed() != null) {
+            m.put("important_share", r.mixed().importantShare());
+            m.put("deadline_ms", r.mixed().deadlineMillis());
+        }
         if (!r.outcome().available()) {
             m.put("unavailable", r.outcome().unavailable());
             return m;
@@ -311,7 +344,19 @@ final class Report {
             String v = r.outcome().server().get(k);
             m.put(k, v == null ? "" : v);
         }
+        for (ClassResult cr : c.classes()) {
+            String name = className(cr.importanceClass());
+            m.put(name + "_requests", cr.requests());
+            m.put(name + "_missed", cr.missed());
+        }
         return m;
+    }
+
+    private String phaseOf(Run r) {
+        if (r.mixed() != null) {
+            return "deadlines";
+        }
+        return tableRuns.contains(r) ? "table" : "sweep";
     }
 
     private static double round(double v) {
@@ -322,7 +367,8 @@ final class Report {
             "delay_ms", "served", "errors", "timed_out", "cpu_ms", "wall_ms", "client_wall_ms", "throughput_per_s",
             "p50_ms", "p95_ms", "p99_ms", "max_ms", "fairness", "peak_threads", "puts", "takes", "producerWaits",
             "consumerWaits", "insertProbes", "searchProbes", "insertConflicts", "searchConflicts", "takeMedianNanos",
-            "meanSizeAtPut", "insertProbeBound", "searchProbeBound", "unavailable");
+            "meanSizeAtPut", "insertProbeBound", "searchProbeBound", "important_share", "deadline_ms",
+            "important_requests", "important_missed", "ordinary_requests", "ordinary_missed", "unavailable");
 
     private String csv(List<Run> runs) {
         StringBuilder sb = new StringBuilder(String.join(",", COLUMNS)).append('\n');
@@ -359,6 +405,14 @@ final class Report {
         appendRows(sb, tableMedians);
         sb.append("],\n  \"sweep\": [");
         appendRows(sb, sweepRuns);
+        sb.append("],\n  \"deadlines\": [");
+        List<DeadlineRow> rows = deadlineRows();
+        for (int i = 0; i < rows.size(); i++) {
+            sb.append(i == 0 ? "\n    {" : ",\n    {");
+            appendObject(sb, deadlineCells(rows.get(i)));
+            sb.append('}');
+        }
+        sb.append(rows.isEmpty() ? "" : "\n  ");
         sb.append("],\n  \"runs\": [");
         appendRows(sb, allRuns());
         sb.append("]\n}\n");
@@ -392,6 +446,207 @@ final class Report {
                 sb.append('"').append(String.valueOf(v).replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
             }
             first = false;
+        }
+    }
+
+    // ---------------------------------------------------------------- deadlines (seed 002)
+
+    /**
+     * One line of the deadline table: one class (or all) of one design under one mixed workload,
+     * its runs pooled.
+     *
+     * @param mixed the workload
+     * @param design the design's name
+     * @param result the pooled class, or null when the design was unavailable
+     * @param unavailable why the design did not run, or null
+     * @param runs the runs pooled
+     * @param medianWallMillis the median run's server wall time
+     * @param first whether this is the first line of its workload
+     */
+    record DeadlineRow(MixedLoad mixed, String design, ClassResult result, String unavailable, int runs,
+                       double medianWallMillis, boolean first) {
+    }
+
+    /** The deadline table's lines: per workload and design, its important, ordinary and all lines. */
+    List<DeadlineRow> deadlineRows() {
+        Map<MixedLoad, Map<String, List<Run>>> byLoad = new LinkedHashMap<>();
+        for (Run r : deadlineRuns) {
+            byLoad.computeIfAbsent(r.mixed(), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(r.entry().design(), k -> new ArrayList<>()).add(r);
+        }
+        List<DeadlineRow> rows = new ArrayList<>();
+        for (Map.Entry<MixedLoad, Map<String, List<Run>>> load : byLoad.entrySet()) {
+            boolean first = true;
+            for (Map.Entry<String, List<Run>> design : load.getValue().entrySet()) {
+                List<Run> runs = design.getValue();
+                if (!runs.get(0).outcome().available()) {
+                    rows.add(new DeadlineRow(load.getKey(), design.getKey(), null, runs.get(0).outcome().unavailable(),
+                            0, Double.NaN, first));
+                    first = false;
+                    continue;
+                }
+                double wall = ServerExperiment.medians(runs).get(0).wallMillis();
+                List<ClassResult> everyClass = new ArrayList<>();
+                for (int cls : new int[] {Job.IMPORTANT, Job.ORDINARY}) {
+                    List<ClassResult> ofClass = new ArrayList<>();
+                    for (Run r : runs) {
+                        for (ClassResult cr : r.outcome().client().classes()) {
+                            if (cr.importanceClass() == cls) {
+                                ofClass.add(cr);
+                            }
+                        }
+                    }
+                    ClassResult pooled = ClassResult.pool(ofClass, cls);
+                    everyClass.add(pooled);
+                    rows.add(new DeadlineRow(load.getKey(), design.getKey(), pooled, null, runs.size(), wall, first));
+                    first = false;
+                }
+                rows.add(new DeadlineRow(load.getKey(), design.getKey(), ClassResult.pool(everyClass, ClassResult.ALL),
+                        null, runs.size(), wall, false));
+            }
+        }
+        return rows;
+    }
+
+    private static String className(int importanceClass) {
+        return switch (importanceClass) {
+            case Job.IMPORTANT -> "important";
+            case Job.ORDINARY -> "ordinary";
+            default -> "all";
+        };
+    }
+
+    private static String ms(long nanos) {
+        return nanos < 0 ? "-" : String.format(Locale.ROOT, "%.1f", nanos / 1e6);
+    }
+
+    private static String ratio(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private static void printDeadlineRow(PrintStream ps, DeadlineRow row) {
+        if (row.result() == null) {
+            ps.printf(Locale.ROOT, "%-36s %s%n", row.design(), row.unavailable());
+            return;
+        }
+        ClassResult c = row.result();
+        boolean firstOfDesign = c.importanceClass() == Job.IMPORTANT;
+        ps.printf(Locale.ROOT, "%-36s %-9s %8d %7d %8s %7s %7s %7s %8s %8s%n", firstOfDesign ? row.design() : "",
+                className(c.importanceClass()), c.requests(), c.missed(), ratio(c.missRatio()),
+                ms(c.percentileNanos(50)), ms(c.percentileNanos(95)), ms(c.percentileNanos(99)), ratio(c.fairness()),
+                c.importanceClass() == ClassResult.ALL ? String.format(Locale.ROOT, "%.0f", row.medianWallMillis()) : "");
+    }
+
+    private static Map<String, Object> deadlineCells(DeadlineRow row) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("important_share", row.mixed().importantShare());
+        m.put("deadline_ms", row.mixed().deadlineMillis());
+        m.put("workers", row.mixed().workers());
+        m.put("design", row.design());
+        if (row.result() == null) {
+            m.put("unavailable", row.unavailable());
+            return m;
+        }
+        ClassResult c = row.result();
+        m.put("class", className(c.importanceClass()));
+        m.put("runs", row.runs());
+        m.put("requests", c.requests());
+        m.put("missed", c.missed());
+        m.put("miss_ratio", Double.isNaN(c.missRatio()) ? "" : Math.round(c.missRatio() * 10000) / 10000.0);
+        m.put("p50_ms", c.percentileNanos(50) < 0 ? "" : round(c.percentileNanos(50) / 1e6));
+        m.put("p95_ms", c.percentileNanos(95) < 0 ? "" : round(c.percentileNanos(95) / 1e6));
+        m.put("p99_ms", c.percentileNanos(99) < 0 ? "" : round(c.percentileNanos(99) / 1e6));
+        m.put("max_ms", c.percentileNanos(100) < 0 ? "" : round(c.percentileNanos(100) / 1e6));
+        m.put("fairness", Double.isNaN(c.fairness()) ? "" : Math.round(c.fairness() * 10000) / 10000.0);
+        m.put("median_wall_ms", round(row.medianWallMillis()));
+        return m;
+    }
+
+    private static final List<String> DEADLINE_COLUMNS = List.of("important_share", "deadline_ms", "workers", "design",
+            "class", "runs", "requests", "missed", "miss_ratio", "p50_ms", "p95_ms", "p99_ms", "max_ms", "fairness",
+            "median_wall_ms", "unavailable");
+
+    private String deadlinesCsv() {
+        StringBuilder sb = new StringBuilder(String.join(",", DEADLINE_COLUMNS)).append('\n');
+        for (DeadlineRow row : deadlineRows()) {
+            Map<String, Object> m = deadlineCells(row);
+            List<String> cells = new ArrayList<>();
+            for (String col : DEADLINE_COLUMNS) {
+                String v = String.valueOf(m.getOrDefault(col, ""));
+                cells.add(v.contains(",") || v.contains("\"") ? '"' + v.replace("\"", "\"\"") + '"' : v);
+            }
+            sb.append(String.join(",", cells)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** The deadline table as Markdown, one table per mixed workload, as docs/server-experiment.md shows it. */
+    private String deadlinesMarkdown() {
+        StringBuilder sb = new StringBuilder();
+        for (DeadlineRow row : deadlineRows()) {
+            if (row.first()) {
+                sb.append(sb.length() == 0 ? "" : "\n").append("Deadlines: ").append(row.mixed()).append("; ")
+                        .append(workload).append("; each design's ").append(deadlineRepeat)
+                        .append(" run(s) pooled.\n\n")
+                        .append("| `--design` | class | requests | missed | miss ratio | p50 / p95 / p99 ms | fairness"
+                                + " | wall ms (median) |\n")
+                        .append("|---|---|---|---|---|---|---|---|\n");
+            }
+            if (row.result() == null) {
+                sb.append("| `").append(row.design()).append("` | ").append(row.unavailable())
+                        .append(" | | | | | | |\n");
+                continue;
+            }
+            ClassResult c = row.result();
+            boolean all = c.importanceClass() == ClassResult.ALL;
+            sb.append("| ").append(c.importanceClass() == Job.IMPORTANT ? "`" + row.design() + "`" : "")
+                    .append(" | ").append(all ? "**all**" : className(c.importanceClass()))
+                    .append(" | ").append(c.requests())
+                    .append(" | ").append(c.missed())
+                    .append(" | ").append(all ? "**" + ratio(c.missRatio()) + "**" : ratio(c.missRatio()))
+                    .append(" | ").append(ms(c.percentileNanos(50))).append(" / ").append(ms(c.percentileNanos(95)))
+                    .append(" / ").append(ms(c.percentileNanos(99)))
+                    .append(" | ").append(ratio(c.fairness()))
+                    .append(" | ").append(all ? String.format(Locale.ROOT, "%.0f", row.medianWallMillis()) : "")
+                    .append(" |\n");
+        }
+        return sb.toString();
+    }
+
+    /** Per mixed workload, the miss ratio of each class per design: deadlines-TAG.png. */
+    private void deadlineCharts() throws IOException {
+        Map<MixedLoad, List<DeadlineRow>> byLoad = new LinkedHashMap<>();
+        for (DeadlineRow row : deadlineRows()) {
+            if (row.result() != null) {
+                byLoad.computeIfAbsent(row.mixed(), k -> new ArrayList<>()).add(row);
+            }
+        }
+        for (Map.Entry<MixedLoad, List<DeadlineRow>> load : byLoad.entrySet()) {
+            CategoryChart chart = new CategoryChartBuilder().width(1100).height(650)
+                    .title("Deadline-miss ratio per design and class (" + load.getKey() + ")")
+                    .xAxisTitle("design").yAxisTitle("deadline-miss ratio").build();
+            chart.getStyler().setXAxisLabelRotation(35);
+            chart.getStyler().setYAxisMin(0.0);
+            chart.getStyler().setYAxisMax(1.0);
+            for (int cls : new int[] {Job.IMPORTANT, Job.ORDINARY, ClassResult.ALL}) {
+                List<String> names = new ArrayList<>();
+                List<Double> ratios = new ArrayList<>();
+                for (DeadlineRow row : load.getValue()) {
+                    if (row.result().importanceClass() == cls && row.result().requests() > 0) {
+                        names.add(row.design().replace("handoff:", ""));
+                        ratios.add(row.result().missRatio());
+                    }
+                }
+                if (!names.isEmpty()) {
+                    chart.addSeries(className(cls), names, ratios);
+                }
+            }
+            if (chart.getSeriesMap().isEmpty()) {
+                continue;
+            }
+            try (OutputStream os = Files.newOutputStream(out.resolve("deadlines-" + load.getKey().tag() + ".png"))) {
+                BitmapEncoder.saveBitmap(chart, os, BitmapEncoder.BitmapFormat.PNG);
+            }
         }
     }
 

@@ -44,6 +44,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * slot per worker, as the pipe handoff needs).
  * A design serves exactly the given number of connections and then its threads end by themselves;
  * {@link #stop(long)} ends them early (listener closed, queue closed, threads interrupted).
+ *
+ * <p>In the mixed workload ({@code classify}), the accepting thread of a {@code handoff:SPEC}
+ * design reads each connection's request byte itself and hands over a {@link Job} that carries the
+ * client's importance class, so that a spec with {@code classes=2} serves important connections
+ * first; every other design serves the mixed workload as any other, its workers reading the byte.
  */
 abstract class ServerDesign {
 
@@ -62,23 +67,45 @@ abstract class ServerDesign {
 
     final List<Thread> threads = new ArrayList<>();
 
+    /** Handoff options that a build of the library may lack; a spec using one is reported unavailable. */
+    static final List<String> LATER_OPTIONS = List.of("classes", "fair");
+
+    /**
+     * Builds the design a name selects, its handoff holding sockets.
+     *
+     * @param design the name, see the class comment
+     * @param workers the number of pre-spawned workers (ignored by the designs without a pool)
+     * @return a design not yet started
+     * @throws KindUnavailableException if the spec names a handoff kind or option the library lacks
+     * @throws IllegalArgumentException if the name or spec is invalid
+     */
+    static ServerDesign parse(String design, int workers) {
+        return parse(design, workers, false);
+    }
+
     /**
      * Builds the design a name selects.
      *
      * @param design the name, see the class comment
      * @param workers the number of pre-spawned workers (ignored by the designs without a pool)
+     * @param classify whether a {@code handoff:SPEC} design's acceptor reads each request and hands
+     *        over a {@link Job} carrying its importance class (the mixed workload) instead of the
+     *        bare socket
      * @return a design not yet started
-     * @throws KindUnavailableException if the spec names a handoff kind the library lacks
+     * @throws KindUnavailableException if the spec names a handoff kind or option the library lacks
      * @throws IllegalArgumentException if the name or spec is invalid
      */
-    static ServerDesign parse(String design, int workers) {
+    static ServerDesign parse(String design, int workers, boolean classify) {
         if (workers <= 0) {
             throw new IllegalArgumentException("workers must be > 0, was " + workers);
         }
         // capacity "W" stands for the worker count: the pipe handoff needs one slot per worker
         String name = design.trim().replaceAll(":W(?=,|$)", ":" + workers);
         if (name.startsWith("handoff:")) {
-            return new Prethreaded(socketQueue(name.substring("handoff:".length())), workers);
+            String spec = name.substring("handoff:".length());
+            return classify
+                    ? new Prethreaded<>(ServerDesign.<Job>socketQueue(spec), workers, Intake.JOBS)
+                    : new Prethreaded<>(ServerDesign.<Socket>socketQueue(spec), workers, Intake.SOCKETS);
         }
         if (name.startsWith("pool:")) {
             return new Pool(name.substring("pool:".length()), workers);
@@ -105,8 +132,30 @@ abstract class ServerDesign {
                     throw new KindUnavailableException("kind not available: '" + kind + "' (this library has "
                             + String.join(", ", Handoffs.kinds()) + ")");
                 }
-                return Handoffs.create(spec);
+                try {
+                    return Handoffs.create(spec);
+                } catch (IllegalArgumentException e) {
+                    throw laterOptionMissing(spec, kind, e);
+                }
         }
+    }
+
+    /**
+     * Returns the exception for a spec the library refused: KindUnavailableException when the
+     * refusal names an option of {@link #LATER_OPTIONS} as unknown (this build of the library lacks
+     * it), else the refusal itself.
+     */
+    private static IllegalArgumentException laterOptionMissing(String spec, String kind, IllegalArgumentException refusal) {
+        String message = String.valueOf(refusal.getMessage());
+        for (String option : spec.toLowerCase(Locale.ROOT).split(",")) {
+            String o = option.trim();
+            boolean later = LATER_OPTIONS.stream().anyMatch(name -> o.equals(name) || o.startsWith(name + "="));
+            if (later && message.contains("unknown option") && message.contains(o)) {
+                return new KindUnavailableException("option not available: '" + o + "' (this library's "
+                        + kind + " kind does not have it)");
+            }
+        }
+        return refusal;
     }
 
     private static int capacityOf(String spec) {
@@ -287,11 +336,73 @@ abstract class ServerDesign {
     }
 
     /**
-     * Designs 4 to 7 and the papers' baseline: one accepting thread puts each connected socket
-     * into a queue; pre-spawned workers take and serve.
+     * What the acceptor of a pre-threaded design hands the workers, and how each side deals with
+     * it: the bare socket (the papers' servers), or a {@link Job} whose request the acceptor has
+     * read (the mixed workload, so that a handoff with classes can order connections by class).
+     *
+     * @param <E> the element type of the handoff
      */
-    static final class Prethreaded extends ServerDesign {
-        private final BlockingQueue<Socket> queue;
+    interface Intake<E> {
+        /** The papers' way: the acceptor hands over the socket, the worker reads the request. */
+        Intake<Socket> SOCKETS = new Intake<>() {
+            @Override
+            public Socket receive(Socket connection, Service service) {
+                return connection;
+            }
+
+            @Override
+            public void serve(Socket connection, Service service) {
+                service.serve(connection);
+            }
+
+            @Override
+            public Socket socketOf(Socket connection) {
+                return connection;
+            }
+        };
+
+        /** The mixed workload's way: the acceptor reads the request and hands over its class too. */
+        Intake<Job> JOBS = new Intake<>() {
+            @Override
+            public Job receive(Socket connection, Service service) {
+                return service.receive(connection);
+            }
+
+            @Override
+            public void serve(Job job, Service service) {
+                service.serve(job);
+            }
+
+            @Override
+            public Socket socketOf(Job job) {
+                return job.socket();
+            }
+        };
+
+        /**
+         * Called by the acceptor for each accepted connection.
+         *
+         * @return the element to hand over, or null when the connection failed (already closed
+         *         and counted by the service)
+         */
+        E receive(Socket connection, Service service);
+
+        /** Called by a worker for each element it took. */
+        void serve(E element, Service service);
+
+        /** The element's socket, to close when the handoff refuses the element. */
+        Socket socketOf(E element);
+    }
+
+    /**
+     * Designs 4 to 7 and the papers' baseline: one accepting thread puts each connected socket
+     * (or, in the mixed workload, each {@link Job}) into a queue; pre-spawned workers take and serve.
+     *
+     * @param <E> what the queue holds, see {@link Intake}
+     */
+    static final class Prethreaded<E> extends ServerDesign {
+        private final BlockingQueue<E> queue;
+        private final Intake<E> intake;
         private final int workers;
         private final boolean sampleLoad;
         /**
@@ -307,8 +418,9 @@ abstract class ServerDesign {
         private final java.util.concurrent.atomic.DoubleAdder searchBoundSum = new java.util.concurrent.atomic.DoubleAdder();
         private final java.util.concurrent.atomic.LongAdder searchSamples = new java.util.concurrent.atomic.LongAdder();
 
-        Prethreaded(BlockingQueue<Socket> queue, int workers) {
+        Prethreaded(BlockingQueue<E> queue, int workers, Intake<E> intake) {
             this.queue = queue;
+            this.intake = intake;
             this.workers = workers;
             this.sampleLoad = queue instanceof Handoff<?> h && h.stats().enabled();
         }
@@ -324,14 +436,18 @@ abstract class ServerDesign {
             register(Thread.ofPlatform().name("acceptor").start(() -> {
                 for (int i = 0; i < requests; i++) {
                     Socket s = acceptOrNull(listener);
-                    if (s == null || !hand(s)) {
+                    if (s == null) {
+                        return;
+                    }
+                    E element = intake.receive(s, service);
+                    if (element != null && !hand(element)) {
                         return;
                     }
                 }
             }));
         }
 
-        private boolean hand(Socket s) {
+        private boolean hand(E element) {
             if (sampleLoad) {
                 // Theorem 1: an insert at load a = n/m probes at most 1/(1 - a) slots on average. A put
                 // into a full table waits for a free slot and then inserts at load (m - 1)/m.
@@ -342,17 +458,17 @@ abstract class ServerDesign {
                 insertBoundSum += 1.0 / (1.0 - (double) n / m);
             }
             try {
-                queue.put(s);
+                queue.put(element);
                 return true;
             } catch (InterruptedException | HandoffClosedException stopping) {
-                closeQuietly(s);
+                closeQuietly(intake.socketOf(element));
                 return false;
             }
         }
 
         private void work(Service service, long[] times) {
             while (true) {
-                Socket s;
+                E element;
                 boolean timed = true;
                 if (sampleLoad) {
                     // Theorem 2: a random search at load a finds an element in at most 1/a probes on
@@ -365,7 +481,7 @@ abstract class ServerDesign {
                 }
                 long start = System.nanoTime();
                 try {
-                    s = queue.take();
+                    element = queue.take();
                 } catch (InterruptedException | HandoffClosedException stopping) {
                     return;
                 }
@@ -374,7 +490,7 @@ abstract class ServerDesign {
                     times[(int) n + 1] = System.nanoTime() - start;
                     times[0] = n + 1;
                 }
-                service.serve(s);
+                intake.serve(element, service);
             }
         }
 

@@ -16,7 +16,10 @@ import java.util.Map;
 /**
  * The papers' server experiment on loopback (seed 001 section 5, seed 004 section 6): every server
  * design against the same client, then a worker-count sweep of the pre-threaded designs, then the
- * parallel hash table's counted conflicts and probes beside seed 004's theorems.
+ * parallel hash table's counted conflicts and probes beside seed 004's theorems. With
+ * {@code --mixed}, a last phase runs seed 002's question: a workload where a share of the clients
+ * is important and every request has a deadline, through each handoff with and without importance
+ * classes, reporting the deadline-miss ratio per class.
  *
  * <p>Run it with {@code mvn -B -q -P server -pl jmh -am verify -DskipTests} from the top of the
  * repository; {@code -Dserver.args="..."} passes the options below. It prints the tables on standard
@@ -50,6 +53,20 @@ public final class ServerExperiment {
     static final int[] SWEEP_WORKERS = {10, 30, 50, 70, 100, 150, 200};
 
     /**
+     * The designs of the deadline phase: the papers' shared buffer as the baseline, then every
+     * handoff kind without and with importance classes.
+     */
+    static final List<String> DEADLINE_DESIGNS = List.of(
+            "handoff:monitor:101",
+            "handoff:circular:101", "handoff:circular:101,classes=2",
+            "handoff:lock-split:101", "handoff:lock-split:101,classes=2",
+            "handoff:pht:101", "handoff:pht:101,classes=2",
+            "handoff:pipe:W", "handoff:pipe:W,classes=2");
+
+    /** Workers of the deadline phase under --quick: fewer than its 8 children, so requests queue. */
+    static final int QUICK_MIXED_WORKERS = 2;
+
+    /**
      * One row to run: a design and its worker count.
      *
      * @param design the design's name
@@ -70,9 +87,10 @@ public final class ServerExperiment {
      *
      * @param entry what ran
      * @param workload with what load
+     * @param mixed the importance share and deadline of a deadline-phase run, null otherwise
      * @param outcome what was measured (may be unavailable)
      */
-    record Run(Entry entry, Workload workload, RemoteServer.Outcome outcome) {
+    record Run(Entry entry, Workload workload, MixedLoad mixed, RemoteServer.Outcome outcome) {
         double wallMillis() {
             return outcome.serverLong("wallNanos") / 1e6;
         }
@@ -96,11 +114,17 @@ public final class ServerExperiment {
 
     /** Parsed command line. */
     static final class Options {
-        final List<Entry> table = new ArrayList<>();
+        final List<Entry> designs = new ArrayList<>();
         final java.util.Set<String> without = new java.util.HashSet<>();
         List<String> sweepDesigns = SWEEP_DESIGNS;
         int[] sweepWorkers = SWEEP_WORKERS;
+        boolean table = true;
         boolean sweep = true;
+        /** The --mixed values as given; parsed once every option is known (--quick changes the workers). */
+        final List<String> mixedTexts = new ArrayList<>();
+        final List<MixedLoad> mixed = new ArrayList<>();
+        List<String> mixedDesigns = DEADLINE_DESIGNS;
+        int mixedWorkers = MixedLoad.DEFAULT_WORKERS;
         Integer workers;
         int clients = Workload.SCALED.clients();
         int children = Workload.SCALED.children();
@@ -150,13 +174,20 @@ public final class ServerExperiment {
             if (o.warmup) {
                 warmUp(server, o);
             }
-            List<Run> table = runTable(server, o);
-            report.table(table, o.repeat);
-            all.addAll(table);
+            if (o.table) {
+                List<Run> table = runTable(server, o);
+                report.table(table, o.repeat);
+                all.addAll(table);
+            }
             if (o.sweep) {
                 List<Run> sweep = runSweep(server, o);
                 report.sweep(sweep, o.sweepRepeat);
                 all.addAll(sweep);
+            }
+            if (!o.mixed.isEmpty()) {
+                List<Run> deadlines = runDeadlines(server, o);
+                report.deadlines(deadlines, o.repeat);
+                all.addAll(deadlines);
             }
         }
         report.environmentAtEnd();
@@ -194,13 +225,16 @@ public final class ServerExperiment {
         for (String d : List.of("thread-per-connection", "handoff:circular:101", "accept-lock")) {
             server.run(d, 20, w, o.timeoutMillis, o.linger0);
         }
-        progress("warm-up done (3 discarded runs at 1 ms work)");
+        if (!o.mixed.isEmpty()) { // the acceptor that reads the request, and the client's classes
+            server.run("handoff:circular:101", 20, w, o.mixed.get(0), o.timeoutMillis, o.linger0);
+        }
+        progress("warm-up done (" + (o.mixed.isEmpty() ? 3 : 4) + " discarded runs at 1 ms work)");
     }
 
     private static List<Run> runTable(RemoteServer server, Options o) throws IOException {
         List<Run> runs = new ArrayList<>();
         Workload w = o.workload();
-        List<Entry> entries = (o.table.isEmpty() ? withWorkers(TABLE, o.workers) : o.table).stream()
+        List<Entry> entries = (o.designs.isEmpty() ? withWorkers(TABLE, o.workers) : o.designs).stream()
                 .filter(e -> !o.without.contains(e.design())).toList();
         int total = 0;
         for (Entry e : entries) {
@@ -215,7 +249,7 @@ public final class ServerExperiment {
                 if (r >= repeatsOf(e, o) || missing.contains(e.design())) {
                     continue;
                 }
-                Run run = new Run(e, w, server.run(e.design(), e.workers(), w, o.timeoutMillis, o.linger0));
+                Run run = new Run(e, w, null, server.run(e.design(), e.workers(), w, o.timeoutMillis, o.linger0));
                 runs.add(run);
                 progress("table " + (++done) + "/" + total + " " + describe(run));
                 if (!run.outcome().available()) {
@@ -245,7 +279,7 @@ public final class ServerExperiment {
                         continue;
                     }
                     Entry e = new Entry(d, workers);
-                    Run run = new Run(e, w, server.run(d, workers, w, o.timeoutMillis, o.linger0));
+                    Run run = new Run(e, w, null, server.run(d, workers, w, o.timeoutMillis, o.linger0));
                     runs.add(run);
                     progress("sweep " + (++done) + "/" + total + " " + describe(run));
                     if (!run.outcome().available()) {
@@ -258,13 +292,48 @@ public final class ServerExperiment {
         return runs;
     }
 
+    /**
+     * Seed 002's question: each mixed workload through each deadline design, all at the
+     * workload's worker count, repeats interleaved as in the table.
+     */
+    private static List<Run> runDeadlines(RemoteServer server, Options o) throws IOException {
+        List<Run> runs = new ArrayList<>();
+        Workload w = o.workload();
+        int total = o.mixed.size() * o.mixedDesigns.size() * o.repeat;
+        int done = 0;
+        for (MixedLoad mixed : o.mixed) {
+            java.util.Set<String> missing = new java.util.HashSet<>();
+            for (int r = 0; r < o.repeat; r++) {
+                for (String d : o.mixedDesigns) {
+                    if (missing.contains(d)) {
+                        continue;
+                    }
+                    Entry e = new Entry(d, mixed.workers());
+                    Run run = new Run(e, w, mixed, server.run(d, mixed.workers(), w, mixed, o.timeoutMillis, o.linger0));
+                    runs.add(run);
+                    progress("deadlines (" + mixed + ") " + (++done) + "/" + total + " " + describe(run));
+                    if (!run.outcome().available()) {
+                        missing.add(d);
+                        done += o.repeat - 1 - r;
+                    }
+                }
+            }
+        }
+        return runs;
+    }
+
     static String describe(Run run) {
         if (!run.outcome().available()) {
             return run.entry().design() + ": " + run.outcome().unavailable();
         }
-        return String.format(Locale.ROOT, "%s: wall %.0f ms, cpu %.0f ms, %.0f req/s, p99 %.1f ms, fairness %.3f%s%s",
+        StringBuilder misses = new StringBuilder();
+        for (ClassResult c : run.outcome().client().classes()) {
+            misses.append(String.format(Locale.ROOT, ", class %d missed %d/%d", c.importanceClass(), c.missed(),
+                    c.requests()));
+        }
+        return String.format(Locale.ROOT, "%s: wall %.0f ms, cpu %.0f ms, %.0f req/s, p99 %.1f ms, fairness %.3f%s%s%s",
                 run.entry().label(), run.wallMillis(), run.cpuMillis(), run.throughput(),
-                run.outcome().client().percentileNanos(99) / 1e6, run.outcome().client().fairness(),
+                run.outcome().client().percentileNanos(99) / 1e6, run.outcome().client().fairness(), misses,
                 run.errors() > 0 ? ", errors " + run.errors() : "", run.timedOut() ? ", TIMED OUT" : "");
     }
 
@@ -281,7 +350,7 @@ public final class ServerExperiment {
                 case "--help", "-h" -> {
                     return null;
                 }
-                case "--design" -> o.table.add(new Entry(value(args, ++i, a), defaultWorkers(args[i])));
+                case "--design" -> o.designs.add(new Entry(value(args, ++i, a), defaultWorkers(args[i])));
                 case "--without" -> o.without.add(value(args, ++i, a));
                 case "--workers" -> o.workers = positive(args, ++i, a);
                 case "--clients" -> o.clients = positive(args, ++i, a);
@@ -293,7 +362,10 @@ public final class ServerExperiment {
                 case "--sweep-repeat" -> o.sweepRepeat = positive(args, ++i, a);
                 case "--timeout" -> o.timeoutMillis = positive(args, ++i, a);
                 case "--out" -> o.out = Path.of(value(args, ++i, a));
+                case "--no-table" -> o.table = false;
                 case "--no-sweep" -> o.sweep = false;
+                case "--mixed" -> o.mixedTexts.add(value(args, ++i, a));
+                case "--mixed-designs" -> o.mixedDesigns = Arrays.asList(value(args, ++i, a).split(";"));
                 case "--no-warmup" -> o.warmup = false;
                 case "--linger0" -> o.linger0 = true;
                 case "--strict" -> o.strict = true;
@@ -308,14 +380,18 @@ public final class ServerExperiment {
                     o.delay = s.delayMillis();
                     o.repeat = 1;
                     o.sweepWorkers = new int[] {2, 8};
+                    o.mixedWorkers = QUICK_MIXED_WORKERS;
                     o.timeoutMillis = 20_000;
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + a + "'");
             }
         }
-        List<Entry> resized = withWorkers(o.table, o.workers);
-        o.table.clear();
-        o.table.addAll(resized);
+        List<Entry> resized = withWorkers(o.designs, o.workers);
+        o.designs.clear();
+        o.designs.addAll(resized);
+        for (String text : o.mixedTexts) {
+            o.mixed.add(MixedLoad.parse(text, o.mixedWorkers));
+        }
         return o;
     }
 
@@ -370,9 +446,18 @@ public final class ServerExperiment {
                 "                      the client's load (default " + Workload.SCALED + ")",
                 "  --repeat N          runs per table design, the median is reported (default 3; iterative runs once)",
                 "  --sweep-repeat N    runs per sweep point, the median is reported (default 1)",
+                "  --no-table          skip the table of every design",
                 "  --no-sweep          skip the worker sweep",
                 "  --sweep-designs 'D1;D2'  --sweep-workers 10,30,...   (defaults: " + String.join(";", SWEEP_DESIGNS)
                         + " at " + Arrays.toString(SWEEP_WORKERS) + ")",
+                "  --mixed important=P,deadline=MS[,workers=W]   (repeatable)",
+                "                      add the deadline phase: a share P of the children is important (class 0),",
+                "                      every request has a deadline of MS from connect to last response byte; each",
+                "                      deadline design runs with W workers (default " + MixedLoad.DEFAULT_WORKERS
+                        + ", --quick " + QUICK_MIXED_WORKERS + ") and the",
+                "                      miss ratio is reported per class (runs pooled, --repeat runs per design)",
+                "  --mixed-designs 'D1;D2'  the deadline phase's designs (default: " + String.join(";", DEADLINE_DESIGNS)
+                        + ")",
                 "  --timeout MS        bound of each run (default 60000)",
                 "  --linger0           client closes with SO_LINGER 0 (reset, no TIME_WAIT)",
                 "  --no-warmup         skip the 3 discarded warm-up runs",

@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * <p>It reads one command per line on standard input and answers on standard output (its log,
  * if any, goes to standard error):
  * <pre>
- *   RUN design=D workers=W requests=N delay=MS bytes=B timeout=MS
+ *   RUN design=D workers=W requests=N delay=MS bytes=B timeout=MS [classify=true]
  *      -&gt; UNAVAILABLE message          (the design names a handoff kind this library lacks)
  *      -&gt; ERROR message                (any other bad command)
  *      -&gt; READY port                   (listening on 127.0.0.1:port, threads started)
@@ -35,6 +35,8 @@ import java.util.concurrent.TimeUnit;
  *      -&gt; DONE key=value ...           (N connections served, or the timeout passed)
  *   QUIT                                 (or end of input: the process exits)
  * </pre>
+ * With {@code classify=true} (the mixed workload) a {@code handoff:SPEC} design's acceptor reads
+ * each request's importance class before handing the connection over (see {@link ServerDesign}).
  * Every run is bounded: it ends after N connections or after its timeout, whichever comes first,
  * and then every thread of the design is stopped.
  */
@@ -88,7 +90,8 @@ public final class ServerProcess {
         try {
             requests = Integer.parseInt(cmd.get("requests"));
             timeoutMillis = Integer.parseInt(cmd.get("timeout"));
-            design = ServerDesign.parse(cmd.get("design"), Integer.parseInt(cmd.get("workers")));
+            design = ServerDesign.parse(cmd.get("design"), Integer.parseInt(cmd.get("workers")),
+                    Boolean.parseBoolean(cmd.getOrDefault("classify", "false")));
             service = new Service(Integer.parseInt(cmd.get("delay")), Integer.parseInt(cmd.get("bytes")),
                     timeoutMillis, requests);
         } catch (ServerDesign.KindUnavailableException e) {

@@ -15,8 +15,12 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code handleRequest()}): read the client's one byte, wait the simulated work, answer with the
  * response bytes, then wait for the client to close first so that TIME_WAIT stays on the client.
  *
- * <p>{@link #serve(Socket)} never throws: a failed connection is counted in {@link #errors()}, and
- * every connection, failed or not, counts down {@link #served()} exactly once.
+ * <p>A connection is served in two halves, {@link #receive} (read the request) and
+ * {@link #serve(Job)} (the rest), so that the acceptor can read a request's importance class
+ * before it hands the connection over; {@link #serve(Socket)} does both. None of them throws: a
+ * failed connection is counted in {@link #errors()}, and every connection, failed or not, counts
+ * down {@link #served()} exactly once, in {@code receive} when it fails there and in
+ * {@code serve(Job)} otherwise.
  */
 final class Service {
 
@@ -40,29 +44,61 @@ final class Service {
     }
 
     /**
-     * Serves one connection and closes it.
+     * Serves one connection and closes it: {@link #receive} and then {@link #serve(Job)}.
      *
      * @param connection a connected socket, owned by this call from now on
      */
     void serve(Socket connection) {
-        try (connection) {
+        Job job = receive(connection);
+        if (job != null) {
+            serve(job);
+        }
+    }
+
+    /**
+     * Reads the client's request byte, which carries its importance class: the first half of a
+     * connection, done by the acceptor itself in the mixed workload. A connection that fails here
+     * is closed and counted, in {@link #errors()} and in {@link #served()}, and null is returned.
+     *
+     * @param connection a connected socket, owned by this call from now on
+     * @return the job to pass to {@link #serve(Job)}, which then owns the socket; null on failure
+     */
+    Job receive(Socket connection) {
+        try {
             connection.setSoTimeout(ioTimeoutMillis);
-            InputStream in = connection.getInputStream();
-            OutputStream out = connection.getOutputStream();
-            if (in.read() < 0) {
+            int request = connection.getInputStream().read();
+            if (request < 0) {
                 throw new IOException("client closed before sending its byte");
             }
+            return new Job(connection, Job.classOf(request));
+        } catch (IOException e) {
+            errors.increment();
+            ServerDesign.closeQuietly(connection);
+            served.countDown(); // the connection's one count: no job exists to count it later
+            return null;
+        }
+    }
+
+    /**
+     * Serves a connection whose request was read: waits the simulated work, answers, waits for
+     * the client's close, and closes.
+     *
+     * @param job what {@link #receive} returned, owned by this call from now on
+     */
+    void serve(Job job) {
+        try (Socket connection = job.socket()) {
             Thread.sleep(delayMillis); // the simulated work, t_r
+            OutputStream out = connection.getOutputStream();
             out.write(response);
             out.flush();
-            awaitClientClose(in);
+            awaitClientClose(connection.getInputStream());
         } catch (IOException e) {
             errors.increment();
         } catch (InterruptedException e) {
             errors.increment(); // only when the run is being stopped
             Thread.currentThread().interrupt();
         } finally {
-            served.countDown();
+            served.countDown(); // the connection's one count, as receive() returned a job
         }
     }
 
