@@ -83,7 +83,8 @@ class PipeTheoremProperties {
 
     /**
      * How far double hashing may lie from uniform hashing in the steady state, relative to the
-     * exact value, at prime W: measured within 1 % (docs/pipe-handoff.md).
+     * exact value, at prime W: over 120 random configurations the z-scores had mean +0.13 and
+     * standard deviation 1.01, a bias well under this (docs/pipe-handoff.md).
      */
     static final double STEADY_TOLERANCE = 0.015;
 
