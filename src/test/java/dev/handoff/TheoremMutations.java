@@ -107,6 +107,9 @@ public final class TheoremMutations {
                 Result r = runCopy(options, m.name(), m.patches(), m.properties());
                 results.add(r);
                 System.out.println(line(r, "red"));
+                if (r.outcome() == Outcome.GREEN || r.outcome() == Outcome.BROKEN) {
+                    System.out.println("[mutations]   the fault: " + m.description());
+                }
             }
         }
         boolean ok = baseline.outcome() == Outcome.GREEN && results.size() == mutations.size() + 1
