@@ -28,6 +28,12 @@ final class Counters {
     private final LongAdder searchProbes;
     private final LongAdder insertConflicts;
     private final LongAdder searchConflicts;
+    /**
+     * The part of insertProbes made by scans of the pipe's status array, without the probe of a
+     * hand-off first tried at the spinning worker: what PipeTheoremProperties checks against
+     * seed 001's Theorem 3. Package-private: not in {@link HandoffStats}.
+     */
+    private final LongAdder scanProbes;
 
     private Counters(boolean enabled) {
         this.enabled = enabled;
@@ -39,6 +45,7 @@ final class Counters {
         this.searchProbes = enabled ? new LongAdder() : null;
         this.insertConflicts = enabled ? new LongAdder() : null;
         this.searchConflicts = enabled ? new LongAdder() : null;
+        this.scanProbes = enabled ? new LongAdder() : null;
     }
 
     /**
@@ -84,6 +91,19 @@ final class Counters {
 
     void searchProbes(long n) {
         if (enabled) searchProbes.add(n);
+    }
+
+    /** Insert probes made by one scan of the pipe's status array: counted in both totals. */
+    void scanProbes(long n) {
+        if (enabled) {
+            insertProbes.add(n);
+            scanProbes.add(n);
+        }
+    }
+
+    /** The scan probes so far (see the field); 0 when not counting. */
+    long scanProbesSoFar() {
+        return enabled ? scanProbes.sum() : 0L;
     }
 
     void insertConflict() {

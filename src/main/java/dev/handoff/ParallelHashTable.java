@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * A bounded, <em>unordered</em> handoff on an open-addressed hash table whose slots are claimed
@@ -163,8 +164,10 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      * no single element has a hard bound. Measured in docs/parallel-hash-table.md.
      *
      * Theorems checked by ParallelHashTableTheoremProperties on this class's own counters:
-     * insert probes (seed 004 Th. 1), random-start search probes (Th. 2), the permutation
-     * property of Probing, and the conflict probability (Th. 3).
+     * insert probes (seed 004 Th. 1) and random-start search probes (Th. 2), on fresh tables and
+     * in the steady state, the permutation property of Probing, and the conflict probability
+     * (Th. 3) with real threads. The mutation check (TheoremMutations, src/test/mutations) shows
+     * that each deliberate fault in Probing, fill() or search() turns one of them red.
      *
      * Visibility between writers and readers is provided as follows: a producer writes its
      * element into a slot with release semantics (a CAS with release, or the slot's monitor),
@@ -326,12 +329,22 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      * Lincheck model-checking tests replace {@code ThreadLocalRandom} (see {@link ProbeRandom}).
      */
     ParallelHashTable(int capacity, SlotForm form, KeySource keys, boolean countStats, ProbeRandom random) {
+        this(capacity, form, keys, countStats, random, UnaryOperator.identity());
+    }
+
+    /**
+     * Creates a table whose slots are wrapped by {@code slotsSeam}: the seam through which the
+     * Theorem 3 property holds one consumer between its look at a slot and its claim, so that a
+     * known number of other removals happen within one search (ParallelHashTableTheoremProperties).
+     */
+    ParallelHashTable(int capacity, SlotForm form, KeySource keys, boolean countStats, ProbeRandom random,
+                      UnaryOperator<Slots> slotsSeam) {
         super(countStats);
         this.form = Objects.requireNonNull(form, "slot form");
         this.keys = Objects.requireNonNull(keys, "key source");
         this.random = Objects.requireNonNull(random, "random");
         checkCapacity(capacity, form);
-        this.slots = form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity);
+        this.slots = slotsSeam.apply(form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity));
         this.probing = new Probing(capacity);
         this.items = new Reservations(0, counters::consumerWait, this, Wait.TAKE);
         this.spaces = new Reservations(capacity, counters::producerWait, this, Wait.PUT);
@@ -794,8 +807,11 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
 
     // ---- the two slot forms ----
 
-    /** m slots, each null or one element, changed only by compare-and-set. */
-    abstract static sealed class Slots permits MonitorSlots, ArraySlots {
+    /**
+     * m slots, each null or one element, changed only by compare-and-set. Not sealed: besides the
+     * two forms, the Theorem 3 property wraps one (see the constructor with a slots seam).
+     */
+    abstract static class Slots {
         abstract int length();
 
         /** A hint for a probe: the slot's value, possibly stale; the CAS that follows decides. */

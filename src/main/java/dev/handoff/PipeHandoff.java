@@ -141,9 +141,12 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
      * a of slots is free takes at most 1/a probes on average, assuming uniform hashing; the scan
      * from slot 0 of the papers' dispatcher does not meet that assumption, since the workers it
      * picks are always the first free ones and the busy ones pile up in front of the scan. The
-     * property test PipeTheoremProperties checks Theorem 3 on this class, with insertProbes as the
-     * probe counter, and shows that the scan from slot 0 (Scan.FROM_SLOT_ZERO, kept for that test
-     * only) fails it.
+     * property test PipeTheoremProperties checks Theorem 3 on this class, fresh and in the steady
+     * state, two-sided against the exact value, on the scans' own probe count (Counters
+     * .scanProbes, which leaves out the probe of a hand-off to the spinning worker), and shows
+     * that the scan from slot 0 (Scan.FROM_SLOT_ZERO, kept for that test and the table in
+     * docs/pipe-handoff.md) fails it. The mutation check (TheoremMutations) shows that a scan
+     * from slot 0, a stride of 1, or a probe left uncounted turns it red.
      *
      * Invariants:
      *   only the slot's owner moves it out of BUSY or HANDED, only producers move it from WAITING
@@ -470,7 +473,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
             if ((int) STATUS.getVolatile(status, i) == WAITING) {
                 // The decisive CAS; pairs with the worker's CAS WAITING -> BUSY in giveUp().
                 if (STATUS.compareAndSet(status, i, WAITING, HANDED)) {
-                    counters.insertProbes(probes);
+                    counters.scanProbes(probes);
                     handOver(channels[i], e);
                     return true;
                 }
@@ -481,7 +484,7 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
                 i -= w;
             }
         }
-        counters.insertProbes(w);
+        counters.scanProbes(w);
         return false;
     }
 

@@ -16,8 +16,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * random draw to be the same on each replay. It rewrites calls to {@link ThreadLocalRandom} for
  * that, and with Lincheck 2.34 on JDK 25 the rewritten {@code ThreadLocalRandom} fails
  * verification ({@code VerifyError}). The model-checking tests (module jcstress-tests) build the
- * two kinds through their package-private constructors with a deterministic source instead; the
- * library's own tests, the theorem properties among them, keep the real one.
+ * two kinds through their package-private constructors with a deterministic source instead, and
+ * so do the theorem properties (a seeded generator, so that their verdict repeats); the library's
+ * other tests keep the real one.
  *
  * <p>Cost: a final field read and an interface call per draw. Outside those tests only
  * {@link #THREAD_LOCAL}'s class is ever loaded, so the call site is monomorphic and the JIT

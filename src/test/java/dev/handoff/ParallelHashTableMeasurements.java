@@ -30,7 +30,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * top of the repository:
  *
  * <pre>
- * mvn -B -q -pl src test -Dtest=ParallelHashTableMeasurements -Dsurefire.failIfNoSpecifiedTests=false
+ * mvn -B -q -pl src test -Dtest='ParallelHashTableMeasurements#measureAndDraw' -Dsurefire.failIfNoSpecifiedTests=false
  * </pre>
  *
  * It writes {@code docs/parallel-hash-table-probes.png} and prints the tables (also written to
@@ -54,11 +54,24 @@ class ParallelHashTableMeasurements {
         line("");
         probeTable(101, 20_000);
         probeTable(1000, 4_000);
+        steadyStateTable();
         drawProbeChart(101, 4_000);
         conflictTable();
+        heldSearchTable();
         ageUnderLoad();
         Files.createDirectories(REPORT.getParent());
         Files.writeString(REPORT, report);
+    }
+
+    /**
+     * The steady-state table alone, a few seconds:
+     * {@code mvn -B -q -pl src test -Dtest='ParallelHashTableMeasurements#steadyState' -Dsurefire.failIfNoSpecifiedTests=false}.
+     */
+    @Test
+    void steadyState() throws IOException {
+        steadyStateTable();
+        Files.createDirectories(REPORT.getParent());
+        Files.writeString(REPORT.resolveSibling("parallel-hash-table-steady-state.md"), report);
     }
 
     // ---- Theorems 1 and 2: probes against load ----
@@ -127,6 +140,41 @@ class ParallelHashTableMeasurements {
             double[] srch = searchProbes(m, n, samples, random);
             line(String.format(Locale.ROOT, "| %.3f | %d | %s | %s | %s | %.3f ± %.3f | %.3f | %.3f |",
                     load, n, insert, insertExact, insertBound, srch[0], srch[1], (m + 1.0) / (n + 1.0), 1 / load));
+        }
+        line("");
+    }
+
+    /** Steady-state rounds per row of the table. */
+    static final int STEADY_ROUNDS = 200_000;
+
+    /**
+     * Theorems 1 and 2 in the steady state (fill n, then alternate one removal and one insert;
+     * ParallelHashTableTheoremProperties.steadyState), for a prime m and for composite m with many
+     * and with few strides coprime to them.
+     */
+    private void steadyStateTable() {
+        line("## Steady state: fill n, then alternate one removal and one insert, " + STEADY_ROUNDS
+                + " measured rounds per row after 20 m of warm-up (± se from 50 batch means)");
+        line("");
+        line("| m | strides coprime to m | load a = n/m | n | search at n: measured ± se | exact (m+1)/(n+1) | ratio "
+                + "| insert at n-1: measured ± se | exact (m+1)/(m-n+2) | ratio |");
+        line("|---|---|---|---|---|---|---|---|---|---|");
+        for (int m : new int[] {101, 100, 30, 10}) {
+            int strides = 0;
+            for (int d = 1; d < m; d++) {
+                strides += java.math.BigInteger.valueOf(d).gcd(java.math.BigInteger.valueOf(m)).intValue() == 1 ? 1 : 0;
+            }
+            for (double a : new double[] {0.1, 0.25, 0.5, 0.75, 0.9}) {
+                int n = (int) Math.round(a * m);
+                ParallelHashTableTheoremProperties.SteadyState run = ParallelHashTableTheoremProperties.steadyState(
+                        m, n, SlotForm.CAS, m * 1000L + n, 20 * m, STEADY_ROUNDS);
+                double search = ParallelHashTableTheoremProperties.exactSearchProbes(m, n);
+                double insert = ParallelHashTableTheoremProperties.exactInsertProbes(m, n - 1);
+                line(String.format(Locale.ROOT, "| %d | %d | %.3f | %d | %.3f ± %.3f | %.3f | %.3f | %.3f ± %.3f | %.3f | %.3f |",
+                        m, strides, (double) n / m, n, run.search().mean(), run.search().se(), search,
+                        run.search().mean() / search, run.insert().mean(), run.insert().se(), insert,
+                        run.insert().mean() / insert));
+            }
         }
         line("");
     }
@@ -223,6 +271,42 @@ class ParallelHashTableMeasurements {
         line("");
         line(String.format(Locale.ROOT, "Paper's example (m = 101, k = 50, t_r = 500 ms, t_a = 2 ms, n = 0.2): %.10f (printed: 0.0019703951)",
                 ParallelHashTableTheoremProperties.conflictProbability(0.2, 101)));
+        line("");
+    }
+
+    /**
+     * The held-search table alone (docs/parallel-hash-table.md, Theorem 3), about half a minute:
+     * {@code mvn -B -q -pl src test -Dtest='ParallelHashTableMeasurements#heldSearches' -Dsurefire.failIfNoSpecifiedTests=false}.
+     */
+    @Test
+    void heldSearches() throws Exception {
+        heldSearchTable();
+        Files.createDirectories(REPORT.getParent());
+        Files.writeString(REPORT.resolveSibling("parallel-hash-table-held-searches.md"), report);
+    }
+
+    /** Held searches per row of the held-search table. */
+    static final int HELD_SEARCHES = 2_000;
+
+    /**
+     * Theorem 3 on the table's own conflict counter: ParallelHashTableTheoremProperties
+     * .heldSearchConflicts, one row per table size and number k of removals within one search.
+     */
+    private void heldSearchTable() throws InterruptedException {
+        line("## Theorem 3 on the table: " + HELD_SEARCHES + " held searches per row, k other removals within each");
+        line("");
+        line("| m | k | searches that met a conflict (searchConflicts) | measured rate | 1 - (1 - 1/m)^k | binomial p-value |");
+        line("|---|---|---|---|---|---|");
+        for (int m : new int[] {11, 101}) {
+            for (int k : new int[] {1, 5, 20, 50}) {
+                long conflicts = ParallelHashTableTheoremProperties.heldSearchConflicts(m, k, SlotForm.CAS, 31L * m + k,
+                        HELD_SEARCHES);
+                double p = ParallelHashTableTheoremProperties.conflictProbability(k, m);
+                line(String.format(Locale.ROOT, "| %d | %d | %d | %.4f | %.4f | %.2f |", m, k, conflicts,
+                        (double) conflicts / HELD_SEARCHES, p,
+                        ParallelHashTableTheoremProperties.binomialTwoSidedPValue((int) conflicts, HELD_SEARCHES, p)));
+            }
+        }
         line("");
     }
 
