@@ -38,6 +38,9 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code pht} ({@link ParallelHashTable}): {@code slots=cas} (the default) or
  *       {@code slots=monitor}, the slot form ({@link ParallelHashTable.SlotForm}).</li>
  * </ul>
+ * Every kind also takes {@code classes=K} (1 to 64) and {@code fair=N} (default 16): importance
+ * classes, described in {@link Importance}; a custom classifier is given with
+ * {@link #create(String, Classifier)}.
  */
 public final class Handoffs {
 
@@ -67,27 +70,62 @@ public final class Handoffs {
      *         the capacity is not a positive integer, or an option is unknown
      */
     public static <E> Handoff<E> create(String spec) {
-        Spec parsed = Spec.parse(spec);
+        return create(spec, Spec.parse(spec), null);
+    }
+
+    /**
+     * Creates a handoff with importance classes from a spec such as
+     * {@code "circular:1024,classes=3"}, whose elements are classified by {@code classifier}
+     * instead of {@link Classifier#byImportance(int)}. See {@link Importance} for what the classes
+     * do.
+     *
+     * @param spec {@code kind:capacity,classes=K[,fair=N][,option...]}
+     * @param classifier the class of each element, in {@code [0, K)}
+     * @param <E> the element type
+     * @return a new, open, empty handoff
+     * @throws NullPointerException if spec or classifier is null
+     * @throws IllegalArgumentException if the spec is bad, as for {@link #create(String)}, or has no
+     *         {@code classes=K} option
+     */
+    public static <E> Handoff<E> create(String spec, Classifier<? super E> classifier) {
+        Objects.requireNonNull(classifier, "classifier");
+        return create(spec, Spec.parse(spec), classifier);
+    }
+
+    /** Builds the kind, with importance classes when the spec has classes=K (ImportanceClasses). */
+    private static <E> Handoff<E> create(String spec, Spec parsed, Classifier<? super E> classifier) {
+        ImportanceClasses<E> classes = ImportanceClasses.fromSpec(parsed, spec, classifier);
+        if (classes == null) {
+            return createKind(parsed, spec, parsed.stats);
+        }
+        if (parsed.kind.equals("pipe")) {
+            parsed.allowOnly(spec);
+            return new PipeHandoff<>(parsed.capacity, parsed.stats, classes);
+        }
+        return ClassedHandoff.of(classes, parsed.capacity, parsed.stats, stats -> createKind(parsed, spec, stats));
+    }
+
+    private static <E> Handoff<E> createKind(Spec parsed, String spec, boolean stats) {
         return switch (parsed.kind) {
             case "circular" -> {
                 parsed.allowOnly(spec, "wait");
                 CircularBuffer.Waiting waiting =
                         CircularBuffer.Waiting.parse(parsed.option("wait", "park"), spec);
-                yield new CircularBuffer<>(parsed.capacity, parsed.stats, waiting);
+                yield new CircularBuffer<>(parsed.capacity, stats, waiting);
             }
             case "lock-split" -> {
                 parsed.allowOnly(spec);
-                yield new LockSplitQueue<>(parsed.capacity, parsed.stats);
+                yield new LockSplitQueue<>(parsed.capacity, stats);
             }
             case "pht" -> {
                 parsed.allowOnly(spec, "slots");
                 ParallelHashTable.SlotForm form = ParallelHashTable.SlotForm.parse(
                         parsed.option("slots", ParallelHashTable.DEFAULT_SLOT_FORM.specName()), spec);
-                yield new ParallelHashTable<>(parsed.capacity, form, parsed.stats);
+                yield new ParallelHashTable<>(parsed.capacity, form, stats);
             }
             case "pipe" -> {
                 parsed.allowOnly(spec);
-                yield new PipeHandoff<>(parsed.capacity, parsed.stats);
+                yield new PipeHandoff<>(parsed.capacity, stats);
             }
             default -> throw new IllegalArgumentException(
                     "unknown handoff kind '" + parsed.kind + "' in spec '" + spec
