@@ -12,60 +12,20 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
- * A buffered handoff with importance classes: {@code K} handoffs of one kind, one per class, behind
- * one {@link Handoff}. Built by {@link Handoffs#create(String)} with the option {@code classes=K}
- * (and {@code fair=N}) on a circular buffer, a lock-split queue or a parallel hash table.
+ * A buffered handoff with importance classes: {@code K > 1} handoffs of one kind, one per class,
+ * behind one {@link Handoff}. {@link Handoffs#create(String)} builds it for the options
+ * {@code classes=K} and {@code fair=N} on a circular buffer, a lock-split queue or a parallel hash
+ * table ({@link #of}); with {@code K = 1} it builds the kind itself.
  *
- * <h2>Classes</h2>
- * Each inserting call asks the handoff's {@link Classifier} for the element's class once, before
- * it inserts anything: class {@code 0} is the most important. A classifier that throws makes the
- * call throw that exception; a class outside {@code [0, K)} makes it throw
- * {@link IllegalArgumentException}. Either way nothing is inserted.
- *
- * <h2>Which element a take returns</h2>
- * Takes ({@code take}, {@code poll}, the timed {@code poll}, and each {@code drainTo} that moves
- * anything) are numbered by one counter that all consumers share. Every {@code N}-th take, the
- * one numbered {@code n} with {@code n % N == N - 1}, is <em>fair</em>: it looks at the classes
- * starting with class {@code (n / N) % K}, going round, and serves the first non-empty one. Every
- * other take serves the most important non-empty class. Within a class the kind's own order holds
- * (FIFO for the circular buffer and the lock-split queue).
- *
- * <p><b>Guarantee.</b> A class that is non-empty whenever a take looks at it is served at least
- * once in every {@code K * N} consecutive takes. So for a FIFO kind the element at position
- * {@code p} of its class ({@code 0} for the head) is taken within {@code (p + 1) * K * N} takes
- * after it became position {@code p}. "Consecutive" is in the order of the takes' numbers; when
- * consumers run at the same time the takes of neighbouring numbers overlap, and a class counts as
- * non-empty for a take if it holds an element when that take looks at it. {@code remove(Object)}
- * and the iterator's {@code remove} are not takes. With the default {@code N = 16} and {@code K =
- * 3}, the least important class gets at least one take in 48.
- *
- * <h2>Capacity, per class</h2>
- * Each class holds up to the capacity given in the spec: {@code circular:1024,classes=3} holds
- * 1024 elements of each class, and {@link #capacity()} is {@code K * 1024}. A producer waits only
- * while its own class is full, so a flood of unimportant elements never blocks an important one.
- * {@link #remainingCapacity()} is the sum of the room of every class; an insert may fail while it
- * is positive, when the element's own class is full.
- *
- * <h2>Ordering and views</h2>
- * {@link #ordering()} is {@link Handoff.Ordering#UNORDERED}: across classes elements do not leave
- * in the order they arrived. {@link #peek()} returns the head of the most important non-empty
- * class (what a take that is not fair would return). {@link #toArray()}, the iterator and
- * {@code toString()} list the classes one after another, most important first, each in its kind's
- * order; like every handoff's they are weakly consistent. {@code drainTo} moves whole classes in
- * the order a take would visit them: from the most important (or, when it is a fair take, from the
- * class that take starts with), each class by its kind's own {@code drainTo}.
- * {@link #size()} counts the elements a consumer can take now.
- *
- * <h2>Closing</h2>
- * As for every handoff (see {@link Handoff}), except that after {@link #close()} the untimed and
- * timed {@code offer} return {@code false} (the element stays with the caller) instead of
- * throwing; {@code put} and {@code add} throw {@link HandoffClosedException}. A producer blocked
- * in {@code put} when the handoff closes throws, one blocked in the timed {@code offer} returns
- * {@code false}. Consumers take every element inside, of every class, before {@code take()}
- * reports the handoff closed and empty.
- *
- * <p>{@link #stats()} counts puts, takes and waits; {@code producerWaits} counts inserts that
- * found their class full and had to wait.
+ * <p>The contract is stated once, for users, in {@link Importance}: which class a take serves
+ * (the rule of {@link ImportanceClasses}) and its bound of one take in {@code K * N} for a class
+ * that stays non-empty; capacity per class, so that a producer waits only while its own class is
+ * full and {@link #capacity()} is {@code K} times the capacity of a class; ordering
+ * {@code UNORDERED}; {@code peek}, {@code toArray} and the iterator listing the classes most
+ * important first; {@code drainTo} moving whole classes in the order of a take (and counting as
+ * one take); close as for every kind, except that {@code offer} and the timed {@code offer} return
+ * {@code false} after it. Within a class the kind's own order and guarantees hold. {@link #stats()}
+ * counts puts, takes and waits; {@code producerWaits} counts inserts that found their class full.
  *
  * <p>See {@link Handoff} for interruption, iteration and memory-consistency effects.
  *
@@ -118,6 +78,16 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
      * reservations as pending while they may hand them back, so that nobody reports the handoff
      * empty meanwhile.
      *
+     * Counts per class. A take that polled every class would pay a lock or a CAS for each empty
+     * one. So each class also has a count, raised after the insert and before the publish, and
+     * lowered after a removal from that class; a take polls only classes whose count is
+     * positive. Per class, count = elements published - elements removed, so count <= what the
+     * class holds (the difference being inserts not yet published), except in the moment between
+     * a removal and its decrement; and the counts add up to A + R + H. A consumer holding a
+     * reservation therefore always finds some class with a positive count, which holds an
+     * element, and the lap argument above is unchanged. A count may go below 0 when remove takes
+     * an element whose insert has not published yet; that publish brings it back.
+     *
      * The take number. Each take draws one number from takes by getAndAdd; the rule in
      * ImportanceClasses turns it into the first class to look at. It is drawn after the
      * reservation, so only takes that will return an element are numbered.
@@ -131,6 +101,7 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
      */
 
     private static final VarHandle TAKES;
+    private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(int[].class);
 
     static {
         try {
@@ -161,6 +132,14 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
      * and not yet published, and reservations held by remove/drainTo that may come back.
      */
     private final ParallelHashTable.Reservations items;
+
+    /**
+     * Per class: elements published and not yet removed, so that a take passes an empty class
+     * with one read instead of a poll. Accessed through COUNT. Invariant (see the notes): counts[c]
+     * never exceeds what class c holds, except between a removal and its decrement, and the
+     * counts add up to the elements owed to consumers.
+     */
+    private final int[] counts;
 
     /** K times the capacity of one class. */
     private final int capacity;
@@ -214,6 +193,7 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
             }
             classes[c] = own;
         }
+        this.counts = new int[classes.length];
         this.items = new ParallelHashTable.Reservations(0, counters::consumerWait);
     }
 
@@ -233,9 +213,10 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
      * Ends an announced insert: publishes the element if it went in (after it is in its class,
      * so a consumer reserving it finds it), undoes the announce if it did not.
      */
-    private void finishInsert(boolean inserted) {
+    private void finishInsert(int c, boolean inserted) {
         if (inserted) {
             counters.put();
+            COUNT.getAndAdd(counts, c, 1); // before the publish: pairs with getAcquire in removeReserved
             items.publish();
         } else {
             items.settle(1);
@@ -254,7 +235,7 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
         } catch (HandoffClosedException closedMeanwhile) {
             // the class closed after the announce: close() is under way, and refuses this insert
         } finally {
-            finishInsert(inserted);
+            finishInsert(c, inserted);
         }
         return inserted;
     }
@@ -297,7 +278,7 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
         } catch (HandoffClosedException closedMeanwhile) {
             throw closedToInserts();
         } finally {
-            finishInsert(inserted);
+            finishInsert(c, inserted);
         }
     }
 
@@ -322,7 +303,7 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
         } catch (HandoffClosedException closedMeanwhile) {
             // closed while waiting: refused, not thrown
         } finally {
-            finishInsert(inserted);
+            finishInsert(c, inserted);
         }
         return inserted;
     }
@@ -343,15 +324,25 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
         for (;;) {
             int c = first;
             do {
-                E e = classes[c].poll();
-                if (e != null) {
-                    counters.take();
-                    return e;
+                // Acquire: pairs with the getAndAdd before publish in finishInsert, which the
+                // reservation read; a class whose count is 0 has nothing published to take.
+                if ((int) COUNT.getAcquire(counts, c) > 0) {
+                    E e = classes[c].poll();
+                    if (e != null) {
+                        removed(c, 1);
+                        counters.take();
+                        return e;
+                    }
                 }
                 c = importance.next(c);
             } while (c != first);
             Thread.onSpinWait(); // a lap lost every element to other consumers: another lap
         }
+    }
+
+    /** Counts n elements out of class c, after they left it. */
+    private void removed(int c, int n) {
+        COUNT.getAndAdd(counts, c, -n);
     }
 
     @Override
@@ -399,7 +390,14 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
             do { // as in removeReserved, a lap may lose every element it was owed: lap again
                 int c = first;
                 do {
-                    classes[c].drainTo(sink, held - sink.added);
+                    int before = sink.added;
+                    if ((int) COUNT.getAcquire(counts, c) > 0) { // as in removeReserved
+                        try {
+                            classes[c].drainTo(sink, held - before);
+                        } finally {
+                            removed(c, sink.added - before); // also when the target threw midway
+                        }
+                    }
                     c = importance.next(c);
                 } while (c != first && sink.added < held);
             } while (sink.added == 0);
@@ -452,8 +450,9 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
         }
         boolean removed = false;
         try {
-            for (AbstractHandoff<E> own : classes) {
-                if (own.removeFirst(match)) {
+            for (int c = 0; c < classes.length; c++) {
+                if (classes[c].removeFirst(match)) {
+                    removed(c, 1);
                     removed = true;
                     counters.take();
                     return true;
