@@ -168,7 +168,7 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
     }
 
     /**
-     * Creates a handoff of {@code importance.count()} classes, even of one (tests use that).
+     * Creates a handoff of {@code importance.count()} classes; {@link #of} builds the kind itself for one.
      *
      * @throws IllegalArgumentException if K times the capacity exceeds {@code Integer.MAX_VALUE},
      *         or the kind builds a handoff of another capacity
@@ -184,7 +184,7 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
         }
         this.importance = importance;
         this.capacity = (int) total;
-        this.classes = new AbstractHandoff[importance.count()];
+        this.classes = (AbstractHandoff<E>[]) new AbstractHandoff<?>[importance.count()];
         for (int c = 0; c < classes.length; c++) {
             Handoff<E> h = kind.create(false);
             if (!(h instanceof AbstractHandoff<E> own) || h.capacity() != perClassCapacity) {

@@ -124,7 +124,7 @@ class ClassedHandoffProperties {
 
         @SuppressWarnings("unchecked")
         Model(int k, int fair, int capacity, boolean fifo) {
-            this.classes = new ArrayDeque[k];
+            this.classes = (ArrayDeque<Job>[]) new ArrayDeque<?>[k];
             for (int c = 0; c < k; c++) {
                 classes[c] = new ArrayDeque<>();
             }
