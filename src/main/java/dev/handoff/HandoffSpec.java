@@ -34,7 +34,8 @@ import java.util.Objects;
  * of spec strings, the options of each kind and the capacity limits are in {@link Handoffs}.
  */
 public sealed interface HandoffSpec
-        permits HandoffSpec.Circular, HandoffSpec.LockSplit, HandoffSpec.HashTable, HandoffSpec.Pipe {
+        permits HandoffSpec.Circular, HandoffSpec.LockSplit, HandoffSpec.HashTable, HandoffSpec.Pipe,
+                HandoffSpec.Classed {
 
     /**
      * Parses a spec string such as {@code "circular:101"} or {@code "pht:1031,slots=monitor,stats"};
@@ -88,6 +89,20 @@ public sealed interface HandoffSpec
      * @return the new handoff
      */
     <E> Handoff<E> build();
+
+    /**
+     * Returns this spec with {@code classes} importance classes, each of this spec's capacity,
+     * served by the rule of {@link Importance} with the default {@code fair=16}:
+     * {@code ...,classes=K}.
+     *
+     * @param classes K, from 1 to 64
+     * @return the new spec
+     * @throws IllegalArgumentException if classes is out of range, or K times the capacity
+     *         exceeds {@code Integer.MAX_VALUE}
+     */
+    default Classed withClasses(int classes) {
+        return new Classed(this, classes, ImportanceClasses.DEFAULT_FAIR);
+    }
 
     /**
      * Returns the canonical spec string, which {@link #parse(String)} reads back to an equal spec.
@@ -298,6 +313,118 @@ public sealed interface HandoffSpec
         @Override
         public String toString() {
             return kind() + ":" + capacity + (stats ? ",stats" : "");
+        }
+    }
+
+    /**
+     * A kind with importance classes: {@code kind:capacity[,option...],classes=K,fair=N[,stats]}.
+     * The handoff holds K handoffs of the base spec, one per class, so that {@link #capacity()}
+     * is the capacity of each class and the handoff's own {@link Handoff#capacity()} is K times
+     * it; for the pipe, the base's worker slots, whose waiting producers are served by class.
+     * See {@link Importance} for which element a take returns and the bound on waiting.
+     *
+     * @param base the kind, its capacity per class and its options; not itself {@code Classed}
+     * @param classes K, the number of classes, from 1 to 64 (one class builds the base kind)
+     * @param fair N, every N-th take serves the classes in turn, {@code >= 1}
+     */
+    record Classed(HandoffSpec base, int classes, int fair) implements HandoffSpec {
+        /**
+         * Checks the arguments.
+         *
+         * @throws IllegalArgumentException if classes or fair is out of range, base is itself
+         *         classed, or K times the capacity exceeds {@code Integer.MAX_VALUE}
+         * @throws NullPointerException if base is null
+         */
+        public Classed {
+            Objects.requireNonNull(base, "base spec");
+            if (base instanceof Classed) {
+                throw new IllegalArgumentException("a spec has importance classes once: " + base);
+            }
+            new ImportanceClasses<>(classes, fair, Classifier.byImportance(classes)); // checks K and N
+            if (!(base instanceof Pipe) && (long) classes * base.capacity() > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException(classes + " classes of capacity " + base.capacity()
+                        + " hold more than Integer.MAX_VALUE elements");
+            }
+        }
+
+        /**
+         * Returns this spec with every N-th take serving the classes in turn: {@code fair=N}.
+         *
+         * @param n N, {@code >= 1}
+         * @return the new spec
+         * @throws IllegalArgumentException if n {@code < 1}
+         */
+        public Classed fair(int n) {
+            return new Classed(base, classes, n);
+        }
+
+        @Override
+        public Classed withClasses(int k) {
+            return new Classed(base, k, fair);
+        }
+
+        @Override
+        public Classed withStats() {
+            return new Classed(base.withStats(), classes, fair);
+        }
+
+        @Override
+        public String kind() {
+            return base.kind();
+        }
+
+        /** Returns the capacity of each class (for the pipe, its worker slots). */
+        @Override
+        public int capacity() {
+            return base.capacity();
+        }
+
+        @Override
+        public boolean stats() {
+            return base.stats();
+        }
+
+        /**
+         * Builds the handoff with elements classified by {@link Classifier#byImportance(int)}:
+         * an element that implements {@link Importance} by its class, any other in the least
+         * important class.
+         */
+        @Override
+        public <E> Handoff<E> build() {
+            return build(Classifier.byImportance(classes));
+        }
+
+        /**
+         * Builds the handoff with elements classified by {@code classifier}.
+         *
+         * @param classifier the class of each element, in {@code [0, K)}
+         * @param <E> the element type
+         * @return the new handoff
+         * @throws NullPointerException if classifier is null
+         */
+        public <E> Handoff<E> build(Classifier<? super E> classifier) {
+            ImportanceClasses<E> importance = new ImportanceClasses<>(classes, fair, classifier);
+            if (base instanceof Pipe pipe) {
+                return new PipeHandoff<>(pipe.capacity(), pipe.stats(), importance);
+            }
+            HandoffSpec uncounted = switch (base) {
+                case Circular c -> new Circular(c.capacity(), c.waiting(), false);
+                case LockSplit l -> new LockSplit(l.capacity(), false);
+                case HashTable t -> new HashTable(t.capacity(), t.slots(), t.keys(), false);
+                case Pipe p -> p; // built above
+                case Classed c -> throw new AssertionError(c); // refused by the constructor
+            };
+            return ClassedHandoff.of(importance, base.capacity(), base.stats(),
+                    stats -> (stats ? uncounted.withStats() : uncounted).build());
+        }
+
+        @Override
+        public String toString() {
+            String kind = base.toString();
+            boolean counted = kind.endsWith(",stats");
+            String options = ",classes=" + classes + ",fair=" + fair;
+            return counted ? kind.substring(0, kind.length() - ",stats".length()) + options + ",stats"
+                    : kind + options;
         }
     }
 }

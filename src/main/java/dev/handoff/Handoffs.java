@@ -64,6 +64,10 @@ import java.util.concurrent.TimeUnit;
  * For the pipe kind the capacity is the number of worker slots (see {@link PipeHandoff}).
  *
  * <p>{@link #newThreadPool(HandoffSpec, int)} builds a {@link ThreadPoolExecutor} on any kind.
+ * Every kind also takes {@code classes=K} (1 to 64) and {@code fair=N} (default 16): importance
+ * classes, described in {@link Importance}, written in Java as
+ * {@link HandoffSpec#withClasses(int)}; a custom classifier is given with
+ * {@link #create(String, Classifier)} or {@link HandoffSpec.Classed#build(Classifier)}.
  */
 public final class Handoffs {
 
@@ -91,6 +95,28 @@ public final class Handoffs {
      */
     public static <E> Handoff<E> create(String spec) {
         return HandoffSpec.parse(spec).build();
+    }
+
+    /**
+     * Creates a handoff with importance classes from a spec such as
+     * {@code "circular:1024,classes=3"}, whose elements are classified by {@code classifier}
+     * instead of {@link Classifier#byImportance(int)}. See {@link Importance} for what the classes
+     * do.
+     *
+     * @param spec {@code kind:capacity,classes=K[,fair=N][,option...]}
+     * @param classifier the class of each element, in {@code [0, K)}
+     * @param <E> the element type
+     * @return a new, open, empty handoff
+     * @throws NullPointerException if spec or classifier is null
+     * @throws IllegalArgumentException if the spec is bad, as for {@link #create(String)}, or has no
+     *         {@code classes=K} option
+     */
+    public static <E> Handoff<E> create(String spec, Classifier<? super E> classifier) {
+        Objects.requireNonNull(classifier, "classifier");
+        if (!(HandoffSpec.parse(spec) instanceof HandoffSpec.Classed classed)) {
+            throw new IllegalArgumentException("handoff spec '" + spec + "': a classifier needs the option classes=K");
+        }
+        return classed.build(classifier);
     }
 
     /**

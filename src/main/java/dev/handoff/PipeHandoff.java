@@ -95,6 +95,19 @@ import java.util.function.Predicate;
  * it an element returns that element (with its interrupt status set again if it was interrupted):
  * an element is never lost and never delivered twice.
  *
+ * <h2>Importance classes</h2>
+ * Built with {@code classes=K} ({@link Handoffs#create(String)}), a pipe orders the producers
+ * that had to wait, and only those: a producer that finds no waiting worker waits with the others
+ * of its class, and a worker that starts waiting wakes a producer of the most important class
+ * that has waiting producers; every {@code N}-th such wake-up ({@code fair=N}) goes instead to
+ * the first class with waiting producers at or after a class that rotates through all {@code K}.
+ * This is weaker than the buffered kinds' guarantee ({@link Importance}): a producer that arrives
+ * while a worker waits hands its element to that worker at once, ahead of waiting producers of
+ * any class, and a woken producer may still lose the worker to such a producer; so no class has
+ * a bound on how long its waiting producers wait. The classifier is called once per inserting
+ * call, as for the buffered kinds; the capacity stays the number of worker slots. With one class
+ * the pipe behaves exactly as without the option.
+ *
  * <h2>Statistics</h2>
  * With counting on, {@code insertProbes} counts the status slots producers looked at (a scan
  * that finds no waiting worker counts all {@code W}, plus one if it first tried a worker
@@ -172,6 +185,15 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
      * two sees the other: either the producer finds the worker, or the worker signals. The signal
      * is sent under producerLock, and the producer rescans and awaits under that lock, so the
      * signal cannot fall between its rescan and its await.
+     *
+     * Importance classes (classes=K, K > 1): a producer of class c waits on its class's condition
+     * workerWaitingByClass[c], counted in waitingProducersByClass[c] as well as in
+     * waitingProducers; a worker's signal goes to the class ImportanceClasses chooses among those
+     * with a positive count, the wake-ups numbered by wakeUps as takes are in ClassedHandoff.
+     * The Dekker pair is unchanged (waitingProducers counts every class), and so is the argument
+     * that no wake-up is lost: every producer counted in the chosen class is either parked on its
+     * condition, so that the signal wakes one, or already woken and waiting for producerLock, so
+     * that it rescans after the worker became WAITING. With K == 1 there is only workerWaiting.
      *
      * Spinning before parking. Waking a parked thread on another CPU costs 25-35 us here, so a
      * pipe that parks on both sides for every element is capped near 30,000 handoffs per second
@@ -303,6 +325,18 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
     /** Producers between their slow-path rescan and the end of their wait; see "Blocking". */
     private final AtomicInteger waitingProducers = new AtomicInteger();
 
+    /** The importance classes of producers, or null without them (or with one class). */
+    private final ImportanceClasses<E> importance;
+
+    /** With classes: producers of class c wait on workerWaitingByClass[c]; null without. */
+    private final Condition[] workerWaitingByClass;
+
+    /** With classes: producers of each class counted in waitingProducers. Guarded by producerLock. */
+    private final int[] waitingProducersByClass;
+
+    /** With classes: wake-ups sent to waiting producers, numbered for the fairness rule. Guarded by producerLock. */
+    private long wakeUps;
+
     /** Threads that need a slot while all are held wait on slotFreed under this lock. */
     private final ReentrantLock slotLock = new ReentrantLock();
 
@@ -367,6 +401,19 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
      * (see {@link ProbeRandom}).
      */
     PipeHandoff(int workerSlots, boolean countStats, Scan scan, ProbeRandom scanRandom) {
+        this(workerSlots, countStats, scan, scanRandom, null);
+    }
+
+    /**
+     * Creates a pipe whose waiting producers are ordered by importance class (see the class
+     * comment); {@code importance} null or of one class gives the pipe without classes.
+     */
+    PipeHandoff(int workerSlots, boolean countStats, ImportanceClasses<E> importance) {
+        this(workerSlots, countStats, Scan.DOUBLE_HASHING, ProbeRandom.THREAD_LOCAL, importance);
+    }
+
+    private PipeHandoff(int workerSlots, boolean countStats, Scan scan, ProbeRandom scanRandom,
+            ImportanceClasses<E> importance) {
         super(countStats);
         int w = checkCapacity(workerSlots);
         this.status = new int[w];
@@ -377,6 +424,18 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         this.strides = coprimeStrides(w);
         this.scan = Objects.requireNonNull(scan);
         this.scanRandom = Objects.requireNonNull(scanRandom);
+        if (importance == null || importance.count() == 1) {
+            this.importance = null;
+            this.workerWaitingByClass = null;
+            this.waitingProducersByClass = null;
+        } else {
+            this.importance = importance;
+            this.workerWaitingByClass = new Condition[importance.count()];
+            for (int c = 0; c < workerWaitingByClass.length; c++) {
+                workerWaitingByClass[c] = producerLock.newCondition();
+            }
+            this.waitingProducersByClass = new int[importance.count()];
+        }
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
@@ -407,25 +466,25 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
 
     @Override
     public boolean offer(E e) {
-        checkElement(e);
+        classOf(e);
         return !closed && tryHandOff(e);
     }
 
     @Override
     public void put(E e) throws InterruptedException {
-        checkElement(e);
+        int c = classOf(e);
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
         ensureOpen();
         if (!handOffWithoutParking(e)) {
-            awaitWorker(e, false, 0L);
+            awaitWorker(e, c, false, 0L);
         }
     }
 
     @Override
     public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
-        checkElement(e);
+        int c = classOf(e);
         long nanos = unit.toNanos(timeout);
         if (Thread.interrupted()) {
             throw new InterruptedException();
@@ -436,7 +495,19 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         if (tryHandOff(e)) {
             return true;
         }
-        return nanos > 0L && awaitWorker(e, true, nanos);
+        return nanos > 0L && awaitWorker(e, c, true, nanos);
+    }
+
+    /**
+     * Checks e and returns its importance class: 0 without classes, else the classifier's,
+     * checked (its exceptions propagate, a class out of range is IllegalArgumentException).
+     */
+    private int classOf(E e) {
+        if (importance == null) {
+            checkElement(e);
+            return 0;
+        }
+        return importance.classOf(e);
     }
 
     /** Throws if closed: for put and addAll, which cannot return false. */
@@ -556,15 +627,19 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
     }
 
     /**
-     * The slow path of put and the timed offer: waits on workerWaiting until a scan wins a worker,
-     * the timeout passes, or the pipe closes.
+     * The slow path of put and the timed offer: waits on workerWaiting (with classes, on the
+     * condition of class c) until a scan wins a worker, the timeout passes, or the pipe closes.
      *
      * @return whether e was handed over; false only when timed, and the time ran out or the pipe
      *         closed
      * @throws HandoffClosedException if untimed (put) and the pipe closes
      */
-    private boolean awaitWorker(E e, boolean timed, long nanos) throws InterruptedException {
+    private boolean awaitWorker(E e, int c, boolean timed, long nanos) throws InterruptedException {
         producerLock.lockInterruptibly();
+        Condition waitHere = importance == null ? workerWaiting : workerWaitingByClass[c];
+        if (importance != null) {
+            waitingProducersByClass[c]++;
+        }
         // Volatile increment, before the rescans below: the first half of the Dekker pair with
         // the worker's CAS BUSY -> WAITING followed by its read of waitingProducers.
         waitingProducers.incrementAndGet();
@@ -584,17 +659,20 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
                 }
                 counters.producerWait();
                 if (timed) {
-                    nanos = Wait.PUT.awaitNanos(workerWaiting, nanos, this);
+                    nanos = Wait.PUT.awaitNanos(waitHere, nanos, this);
                 } else {
-                    Wait.PUT.await(workerWaiting, this);
+                    Wait.PUT.await(waitHere, this);
                 }
             }
         } finally {
             // Another producer may be waiting for a worker that is free now: a producer that
             // leaves without an element handed (timeout, interrupt, close) may have consumed the
             // signal meant for it, and one that succeeded may have been signalled twice.
+            if (importance != null) {
+                waitingProducersByClass[c]--;
+            }
             if (waitingProducers.decrementAndGet() > 0 && (!handed || waitingWorkers() > 0)) {
-                workerWaiting.signal();
+                signalNextProducer();
             }
             producerLock.unlock();
         }
@@ -604,7 +682,40 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
     private void signalWaitingProducer() {
         producerLock.lock();
         try {
+            signalNextProducer();
+        } finally {
+            producerLock.unlock();
+        }
+    }
+
+    /**
+     * Signals one waiting producer: without classes on workerWaiting; with classes, one of the
+     * class the fairness rule of ImportanceClasses picks among those with waiting producers (see
+     * "Importance classes" in the notes). Call only holding producerLock.
+     */
+    private void signalNextProducer() {
+        // assert producerLock.isHeldByCurrentThread();
+        if (importance == null) {
             workerWaiting.signal();
+            return;
+        }
+        int first = importance.firstToServe(wakeUps);
+        int c = first;
+        do {
+            if (waitingProducersByClass[c] > 0) {
+                wakeUps++;
+                workerWaitingByClass[c].signal();
+                return;
+            }
+            c = importance.next(c);
+        } while (c != first);
+    }
+
+    /** For tests: the producers of class c waiting for a worker (all of them without classes). */
+    int waitingProducersOfClass(int c) {
+        producerLock.lock();
+        try {
+            return importance == null ? waitingProducers.get() : waitingProducersByClass[c];
         } finally {
             producerLock.unlock();
         }
@@ -1183,6 +1294,11 @@ public class PipeHandoff<E> extends AbstractHandoff<E> {
         producerLock.lock();
         try {
             workerWaiting.signalAll(); // producers recheck closed under producerLock: put throws, the timed offer returns false
+            if (workerWaitingByClass != null) {
+                for (Condition classWaiting : workerWaitingByClass) {
+                    classWaiting.signalAll();
+                }
+            }
         } finally {
             producerLock.unlock();
         }

@@ -47,6 +47,9 @@ final class SpecParser {
     private static final Option WAIT = valued("wait", Waiting.values(), Waiting::specName);
     private static final Option SLOTS = valued("slots", SlotForm.values(), SlotForm::specName);
     private static final Option KEY = valued("key", KeySource.values(), KeySource::specName);
+    /** Importance classes, every kind: numbers, not names, so listed by their range. */
+    private static final Option CLASSES = new Option("classes", List.of("1.." + ImportanceClasses.MAX_CLASSES));
+    private static final Option FAIR = new Option("fair", List.of("N>=1"));
 
     private static <T> Option valued(String name, T[] values, Function<T, String> specName) {
         return new Option(name, Stream.of(values).map(specName).toList());
@@ -55,9 +58,9 @@ final class SpecParser {
     /** A kind's options in canonical order (HandoffSpec's toString), stats last. */
     private static List<Option> optionsOf(String kind) {
         return switch (kind) {
-            case "circular" -> List.of(WAIT, STATS);
-            case "pht" -> List.of(SLOTS, KEY, STATS);
-            default -> List.of(STATS);
+            case "circular" -> List.of(WAIT, CLASSES, FAIR, STATS);
+            case "pht" -> List.of(SLOTS, KEY, CLASSES, FAIR, STATS);
+            default -> List.of(CLASSES, FAIR, STATS);
         };
     }
 
@@ -78,7 +81,7 @@ final class SpecParser {
         Map<String, String> options = parseOptions(spec, kind, parts);
         boolean stats = options.containsKey(STATS.name());
         try {
-            return switch (kind) {
+            HandoffSpec base = switch (kind) {
                 case "circular" -> new HandoffSpec.Circular(capacity,
                         choose(spec, kind, options, WAIT, Waiting.values(), Waiting::specName, Waiting.PARK), stats);
                 case "lock-split" -> new HandoffSpec.LockSplit(capacity, stats);
@@ -91,9 +94,36 @@ final class SpecParser {
                 case "pipe" -> new HandoffSpec.Pipe(capacity, stats);
                 default -> throw new AssertionError(kind); // KINDS has no other
             };
+            return withClasses(spec, kind, options, base);
         } catch (IllegalArgumentException beyondTheLimit) {
             throw new IllegalArgumentException("handoff spec '" + spec + "': " + beyondTheLimit.getMessage(),
                     beyondTheLimit);
+        }
+    }
+
+    /** Wraps base in HandoffSpec.Classed when the spec has classes=K (and maybe fair=N). */
+    private static HandoffSpec withClasses(String spec, String kind, Map<String, String> options, HandoffSpec base) {
+        Integer classes = number(spec, kind, options, CLASSES);
+        Integer fair = number(spec, kind, options, FAIR);
+        if (classes == null) {
+            if (fair != null) {
+                throw badOption(spec, kind, "option 'fair' needs the option classes=K");
+            }
+            return base;
+        }
+        return new HandoffSpec.Classed(base, classes, fair == null ? ImportanceClasses.DEFAULT_FAIR : fair);
+    }
+
+    /** The value of a numeric option, or null when absent. */
+    private static Integer number(String spec, String kind, Map<String, String> options, Option option) {
+        String value = options.get(option.name());
+        if (value == null) {
+            return null;
+        }
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw badOption(spec, kind, "option '" + option.name() + "' needs an integer, was '" + value + "'");
         }
     }
 

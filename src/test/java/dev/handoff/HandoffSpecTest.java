@@ -5,10 +5,12 @@ package dev.handoff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.handoff.CircularBuffer.Waiting;
 import dev.handoff.ParallelHashTable.KeySource;
@@ -101,6 +103,7 @@ class HandoffSpecTest {
                 }
                 case HandoffSpec.LockSplit l -> assertSame(LockSplitQueue.class, typed.getClass());
                 case HandoffSpec.Pipe p -> assertSame(PipeHandoff.class, typed.getClass());
+                case HandoffSpec.Classed k -> fail("everySpec() has no classed spec: " + k);
             }
         }
     }
@@ -113,6 +116,32 @@ class HandoffSpecTest {
             default -> "";
         };
         return h.getClass().getSimpleName() + ":" + h.capacity() + " stats=" + h.stats().enabled() + options;
+    }
+
+    @Test
+    void importanceClassesAreWrittenInJavaAsInTheString() {
+        HandoffSpec typed = Handoffs.hashTable(11).slots(SlotForm.MONITOR).withStats().withClasses(3).fair(4);
+        assertEquals("pht:11,slots=monitor,key=random,classes=3,fair=4,stats", typed.toString());
+        assertEquals(typed, HandoffSpec.parse(typed.toString()));
+        assertEquals(typed, HandoffSpec.parse("pht:11,stats,fair=4,classes=3,slots=monitor"));
+        assertEquals(Handoffs.circular(5).withClasses(2),
+                HandoffSpec.parse("circular:5,classes=2"), "fair=16 by default");
+        Handoff<Object> built = typed.build();
+        assertInstanceOf(ClassedHandoff.class, built);
+        assertEquals(33, built.capacity(), "capacity per class");
+        assertTrue(built.stats().enabled());
+        assertInstanceOf(PipeHandoff.class, Handoffs.pipe(4).withClasses(2).build());
+        assertInstanceOf(CircularBuffer.class, Handoffs.circular(4).withClasses(1).build(), "one class: the kind");
+        Handoff<String> custom = Handoffs.circular(4).withClasses(2).build((String e) -> e.startsWith("!") ? 0 : 1);
+        custom.add("a");
+        custom.add("!b");
+        assertEquals("!b", custom.poll());
+        assertThrows(IllegalArgumentException.class, () -> Handoffs.circular(4).withClasses(0));
+        assertThrows(IllegalArgumentException.class, () -> Handoffs.circular(4).withClasses(65));
+        assertThrows(IllegalArgumentException.class, () -> Handoffs.circular(4).withClasses(2).fair(0));
+        assertThrows(IllegalArgumentException.class,
+                () -> new HandoffSpec.Classed(Handoffs.circular(4).withClasses(2), 2, 1));
+        assertThrows(IllegalArgumentException.class, () -> Handoffs.lockSplit(1 << 30).withClasses(2));
     }
 
     @Test

@@ -31,7 +31,11 @@ import java.util.concurrent.TimeUnit;
  * (JMH splits {@code -p} values on commas): {@code circular}, {@code circular+stats},
  * {@code pht+slots=cas}, ... become {@code Handoffs.create("circular:1024")},
  * {@code "circular:1024,stats"}, {@code "pht:1024,slots=cas"}. The pipe has no buffer; its
- * capacity is its number of worker slots, always {@value #PIPE_WORKER_SLOTS} here.
+ * capacity is its number of worker slots, always {@value #PIPE_WORKER_SLOTS} here. With importance
+ * classes ({@code circular+classes=4}) the capacity is per class, and the benchmarks' elements,
+ * which are not {@link dev.handoff.Importance}, all go to the least important class, so every take
+ * looks at every class: the cost of each extra class, measured against the plain kind in
+ * {@code docs/importance-classes.md}. The suite ({@link #all()}) does not run these variants.
  */
 public final class Queues {
 

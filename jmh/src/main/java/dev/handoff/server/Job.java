@@ -3,6 +3,7 @@
  */
 package dev.handoff.server;
 
+import dev.handoff.Importance;
 import java.net.Socket;
 
 /**

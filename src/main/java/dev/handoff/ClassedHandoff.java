@@ -1,0 +1,589 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.AbstractCollection;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * A buffered handoff with importance classes: {@code K > 1} handoffs of one kind, one per class,
+ * behind one {@link Handoff}. {@link Handoffs#create(String)} builds it for the options
+ * {@code classes=K} and {@code fair=N} on a circular buffer, a lock-split queue or a parallel hash
+ * table ({@link #of}); with {@code K = 1} it builds the kind itself.
+ *
+ * <p>The contract is stated once, for users, in {@link Importance}: which class a take serves
+ * (the rule of {@link ImportanceClasses}) and its bound of one take in {@code K * N} for a class
+ * that stays non-empty; capacity per class, so that a producer waits only while its own class is
+ * full and {@link #capacity()} is {@code K} times the capacity of a class; ordering
+ * {@code UNORDERED}; {@code peek}, {@code toArray} and the iterator listing the classes most
+ * important first; {@code drainTo} moving whole classes in the order of a take (and counting as
+ * one take); close as for every kind, except that {@code offer} and the timed {@code offer} return
+ * {@code false} after it. Within a class the kind's own order and guarantees hold. {@link #stats()}
+ * counts puts, takes and waits; {@code producerWaits} counts inserts that found their class full.
+ *
+ * <p>See {@link Handoff} for interruption, iteration and memory-consistency effects.
+ *
+ * @param <E> the type of elements held
+ */
+final class ClassedHandoff<E> extends AbstractHandoff<E> {
+    /*
+     * Implementation notes.
+     *
+     * Composition: K handoffs of the chosen kind, one per class, and one count of the elements
+     * consumers may take, the closable reservation count of the parallel hash table
+     * (ParallelHashTable.Reservations: available, pending, closed in one word; spin, then park,
+     * with a waiter count).
+     *
+     *   classes[0]  [ a0 a1 ]           most important      producers of class c wait inside
+     *   classes[1]  [ b0 ]                                   classes[c] (its own put), so only
+     *   classes[2]  [ c0 c1 c2 c3 ]      least important     while class c is full
+     *   items       (closed | pending | available = 7)      consumers wait here, for any class
+     *
+     *   put:  classify -> announce (pending++ unless closed) -> insert into classes[c]
+     *         (waiting there while it is full) -> publish (pending--, available++)
+     *   take: acquire (available--, waiting while none) -> poll the classes in the order the
+     *         take rule gives (ImportanceClasses) until one yields
+     *
+     * Why a take finds an element. Let I be the number of elements inside the K handoffs, A the
+     * available count, R the consumers holding a reservation they have not yet turned into an
+     * element, H the reservations held by remove(Object) and drainTo (counted as pending). An
+     * insert adds to I before its publish adds to A; a take removes from I the moment its poll
+     * succeeds, and that ends its reservation; remove and drainTo likewise remove one element per
+     * held reservation they settle. So I >= A + R + H at every moment, and a consumer holding a
+     * reservation polls only while some class holds an element for it. Counts, not identities,
+     * are matched: a remove may take an element whose producer has not published yet, and that
+     * publish then counts an element already inside. A lap over the K classes can still find them
+     * all empty, if each element it would have reached was taken by another consumer first and
+     * the element owed to it arrived in a class the lap had passed; each failed lap thus implies a
+     * completed take by another thread (lock-free, as the hash table's search), and the consumer
+     * laps again.
+     *
+     * Waiting. Consumers wait only in items (its Dekker pair on state and waiters excludes lost
+     * wake-ups: see Reservations); producers wait only in their class's own put, whose kind
+     * excludes lost wake-ups on its side. A consumer's poll frees room in its class, and the kind
+     * wakes that class's producers.
+     *
+     * Close. close() closes items first (the linearization point: no announce succeeds after it),
+     * then every class, which wakes producers waiting there; they undo their announce (settle)
+     * and refuse. An insert that announced before the close either completes into its class and
+     * publishes, or finds the class closed and undoes. A consumer reports closed and empty only
+     * when items is closed with nothing available and nothing pending, read in one word: no
+     * element is inside unreserved and none can still arrive. remove and drainTo hold their
+     * reservations as pending while they may hand them back, so that nobody reports the handoff
+     * empty meanwhile.
+     *
+     * Counts per class. A take that polled every class would pay a lock or a CAS for each empty
+     * one. So each class also has a count, raised after the insert and before the publish, and
+     * lowered after a removal from that class; a take polls only classes whose count is
+     * positive. Per class, count = elements published - elements removed, so count <= what the
+     * class holds (the difference being inserts not yet published), except in the moment between
+     * a removal and its decrement; and the counts add up to A + R + H. A consumer holding a
+     * reservation therefore always finds some class with a positive count, which holds an
+     * element, and the lap argument above is unchanged. A count may go below 0 when remove takes
+     * an element whose insert has not published yet; that publish brings it back.
+     *
+     * The take number. Each take draws one number from takes by getAndAdd; the rule in
+     * ImportanceClasses turns it into the first class to look at. It is drawn after the
+     * reservation, so only takes that will return an element are numbered.
+     *
+     * Visibility between writers and readers is provided as follows: an element travels through
+     * its class's handoff, whose own memory-consistency guarantee (a BlockingQueue's) orders the
+     * producer's writes before the consumer's use of it. The reservation word adds what the
+     * guarantee above needs: the publish (a volatile getAndAdd) follows the insert in program
+     * order, and the consumer's acquiring CAS reads it, so the consumer's polls happen-after the
+     * insert and see the element unless another consumer took it.
+     */
+
+    private static final VarHandle TAKES;
+    private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(int[].class);
+
+    static {
+        try {
+            TAKES = MethodHandles.lookup().findVarHandle(ClassedHandoff.class, "takes", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Builds the handoff of one class: a new, empty, open handoff of the chosen kind. */
+    @FunctionalInterface
+    interface Kind<E> {
+        /**
+         * @param countStats whether the handoff built counts statistics
+         * @return a new handoff of the per-class capacity
+         */
+        Handoff<E> create(boolean countStats);
+    }
+
+    /** One handoff per class, index 0 the most important. Each counts nothing (this one counts). */
+    private final AbstractHandoff<E>[] classes;
+
+    /** K, N, the classifier and the take rule. */
+    private final ImportanceClasses<E> importance;
+
+    /**
+     * Elements consumers may take. available: published, not reserved; pending: inserts announced
+     * and not yet published, and reservations held by remove/drainTo that may come back.
+     */
+    private final ParallelHashTable.Reservations items;
+
+    /**
+     * Per class: elements published and not yet removed, so that a take passes an empty class
+     * with one read instead of a poll. Accessed through COUNT. Invariant (see the notes): counts[c]
+     * never exceeds what class c holds, except between a removal and its decrement, and the
+     * counts add up to the elements owed to consumers.
+     */
+    private final int[] counts;
+
+    /** K times the capacity of one class. */
+    private final int capacity;
+
+    /** Takes so far: the next take's number. Accessed through TAKES. */
+    private volatile long takes;
+
+    /**
+     * Creates a handoff with importance classes, or the kind itself when there is one class
+     * (the option then costs nothing; the classifier is never called, every element being of
+     * class 0).
+     *
+     * @param importance the classes and their classifier
+     * @param perClassCapacity the capacity of each class's handoff, as the kind will build it
+     * @param countStats whether {@link #stats()} counts
+     * @param kind builds the handoff of one class
+     * @return the handoff
+     * @throws IllegalArgumentException if K times the capacity exceeds {@code Integer.MAX_VALUE}
+     */
+    static <E> Handoff<E> of(ImportanceClasses<E> importance, int perClassCapacity, boolean countStats,
+            Kind<E> kind) {
+        if (importance.count() == 1) {
+            return kind.create(countStats);
+        }
+        return new ClassedHandoff<>(importance, perClassCapacity, countStats, kind);
+    }
+
+    /**
+     * Creates a handoff of {@code importance.count()} classes; {@link #of} builds the kind itself for one.
+     *
+     * @throws IllegalArgumentException if K times the capacity exceeds {@code Integer.MAX_VALUE},
+     *         or the kind builds a handoff of another capacity
+     */
+    @SuppressWarnings("unchecked")
+    ClassedHandoff(ImportanceClasses<E> importance, int perClassCapacity, boolean countStats, Kind<E> kind) {
+        super(countStats);
+        checkCapacity(perClassCapacity, "ClassedHandoff");
+        long total = (long) importance.count() * perClassCapacity;
+        if (total > Integer.MAX_VALUE) { // checked before any class is built: they could be huge
+            throw new IllegalArgumentException(importance.count() + " classes of capacity " + perClassCapacity
+                    + " hold " + total + " elements, more than Integer.MAX_VALUE");
+        }
+        this.importance = importance;
+        this.capacity = (int) total;
+        this.classes = (AbstractHandoff<E>[]) new AbstractHandoff<?>[importance.count()];
+        for (int c = 0; c < classes.length; c++) {
+            Handoff<E> h = kind.create(false);
+            if (!(h instanceof AbstractHandoff<E> own) || h.capacity() != perClassCapacity) {
+                throw new IllegalArgumentException("a class must be one of this library's buffered handoffs"
+                        + " of capacity " + perClassCapacity + ", was " + h.getClass().getName());
+            }
+            classes[c] = own;
+        }
+        this.counts = new int[classes.length];
+        this.items = new ParallelHashTable.Reservations(0, counters::consumerWait, this, Wait.TAKE);
+        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
+    }
+
+    // ---- inserting: classify, announce, insert into the class, publish ----
+
+    /**
+     * Announces an insert: counts it pending unless the handoff is closed. The element's class
+     * was computed before, so a classifier that throws leaves no trace.
+     *
+     * @return false if closed: the insert is refused
+     */
+    private boolean announce() {
+        return items.announce();
+    }
+
+    /**
+     * Ends an announced insert: publishes the element if it went in (after it is in its class,
+     * so a consumer reserving it finds it), undoes the announce if it did not.
+     */
+    private void finishInsert(int c, boolean inserted) {
+        if (inserted) {
+            counters.put();
+            COUNT.getAndAdd(counts, c, 1); // before the publish: pairs with getAcquire in removeReserved
+            items.publish();
+        } else {
+            items.settle(1);
+        }
+    }
+
+    @Override
+    public boolean offer(E e) {
+        int c = importance.classOf(e);
+        if (!announce()) {
+            return false; // closed: refused, not thrown (see the class comment)
+        }
+        boolean inserted = false;
+        try {
+            inserted = classes[c].offer(e);
+        } catch (HandoffClosedException closedMeanwhile) {
+            // the class closed after the announce: close() is under way, and refuses this insert
+        } finally {
+            finishInsert(c, inserted);
+        }
+        return inserted;
+    }
+
+    /**
+     * Inserts as {@link #offer(Object)} does, but throws where the element was refused because
+     * the handoff is closed or its class full, as {@code Queue.add} requires.
+     *
+     * @throws HandoffClosedException if the handoff is closed
+     * @throws IllegalStateException if the element's class is full
+     */
+    @Override
+    public boolean add(E e) {
+        if (offer(e)) {
+            return true;
+        }
+        if (isClosed()) {
+            throw closedToInserts();
+        }
+        throw new IllegalStateException("the class of this element is full");
+    }
+
+    @Override
+    public void put(E e) throws InterruptedException {
+        int c = importance.classOf(e);
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        if (!announce()) {
+            throw closedToInserts();
+        }
+        boolean inserted = false;
+        try {
+            AbstractHandoff<E> own = classes[c];
+            if (!own.offer(e)) {
+                counters.producerWait(); // class c is full: wait in its own put
+                own.put(e);
+            }
+            inserted = true;
+        } catch (HandoffClosedException closedMeanwhile) {
+            throw closedToInserts();
+        } finally {
+            finishInsert(c, inserted);
+        }
+    }
+
+    @Override
+    public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
+        int c = importance.classOf(e);
+        long nanos = unit.toNanos(timeout);
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        if (!announce()) {
+            return false; // closed: refused, not thrown
+        }
+        boolean inserted = false;
+        try {
+            AbstractHandoff<E> own = classes[c];
+            inserted = own.offer(e);
+            if (!inserted && nanos > 0L) {
+                counters.producerWait(); // class c is full: wait in its own timed offer
+                inserted = own.offer(e, nanos, TimeUnit.NANOSECONDS);
+            }
+        } catch (HandoffClosedException closedMeanwhile) {
+            // closed while waiting: refused, not thrown
+        } finally {
+            finishInsert(c, inserted);
+        }
+        return inserted;
+    }
+
+    // ---- removing ----
+
+    /** Draws the next take number; see ImportanceClasses for the rule it feeds. */
+    private long nextTakeNumber() {
+        return (long) TAKES.getAndAdd(this, 1L); // atomic: every take a number of its own
+    }
+
+    /**
+     * Takes the element a reservation guarantees (see the notes: one exists), looking at the
+     * classes in the order of this take's number. Call only holding an item reservation.
+     */
+    private E removeReserved() {
+        int first = importance.firstToServe(nextTakeNumber());
+        for (;;) {
+            int c = first;
+            do {
+                // Acquire: pairs with the getAndAdd before publish in finishInsert, which the
+                // reservation read; a class whose count is 0 has nothing published to take.
+                if ((int) COUNT.getAcquire(counts, c) > 0) {
+                    E e = classes[c].poll();
+                    if (e != null) {
+                        removed(c, 1);
+                        counters.take();
+                        return e;
+                    }
+                }
+                c = importance.next(c);
+            } while (c != first);
+            Thread.onSpinWait(); // a lap lost every element to other consumers: another lap
+        }
+    }
+
+    /** Counts n elements out of class c, after they left it. */
+    private void removed(int c, int n) {
+        COUNT.getAndAdd(counts, c, -n);
+    }
+
+    @Override
+    public E poll() {
+        return items.tryAcquire() == ParallelHashTable.Reservations.ACQUIRED ? removeReserved() : null;
+    }
+
+    @Override
+    public E take() throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        if (items.acquire() == ParallelHashTable.Reservations.EXHAUSTED) {
+            throw closedAndEmpty();
+        }
+        return removeReserved();
+    }
+
+    @Override
+    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+        long nanos = unit.toNanos(timeout);
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        return items.acquireNanos(nanos) == ParallelHashTable.Reservations.ACQUIRED ? removeReserved() : null;
+    }
+
+    /**
+     * Moves at most {@code maxElements}, and at most as many as a consumer could take when it
+     * starts: whole classes in turn, in the order a take with this drain's number would look at
+     * them, each by its kind's own {@code drainTo} (which moves only what that class holds when its
+     * turn comes). Counts as one take of the fairness rule. If the target throws, the element it
+     * refused is still inside, and so is every element not yet moved.
+     */
+    @Override
+    public int drainTo(Collection<? super E> target, int maxElements) {
+        checkDrainTarget(target);
+        int held = maxElements <= 0 ? 0 : items.tryAcquireHeld(maxElements);
+        if (held == 0) {
+            return 0;
+        }
+        CountingSink<E> sink = new CountingSink<>(target);
+        try {
+            int first = importance.firstToServe(nextTakeNumber());
+            do { // as in removeReserved, a lap may lose every element it was owed: lap again
+                int c = first;
+                do {
+                    int before = sink.added;
+                    if ((int) COUNT.getAcquire(counts, c) > 0) { // as in removeReserved
+                        try {
+                            classes[c].drainTo(sink, held - before);
+                        } finally {
+                            removed(c, sink.added - before); // also when the target threw midway
+                        }
+                    }
+                    c = importance.next(c);
+                } while (c != first && sink.added < held);
+            } while (sink.added == 0);
+            return sink.added;
+        } finally {
+            if (sink.added > 0) {
+                counters.takes(sink.added);
+                items.settle(sink.added); // these left for good
+            }
+            items.handBack(held - sink.added); // the rest were taken by others, or are still inside
+        }
+    }
+
+    /** Passes elements on to a drain's target and counts those it accepted. */
+    private static final class CountingSink<E> extends AbstractCollection<E> {
+        private final Collection<? super E> target;
+        int added;
+
+        CountingSink(Collection<? super E> target) {
+            this.target = target;
+        }
+
+        @Override
+        public boolean add(E e) {
+            target.add(e); // if this throws, the class's drainTo keeps e inside
+            added++;
+            return true;
+        }
+
+        @Override
+        public Iterator<E> iterator() {
+            throw new UnsupportedOperationException("a drain's sink is written only");
+        }
+
+        @Override
+        public int size() {
+            return added;
+        }
+    }
+
+    /**
+     * Removes the first element that matches, looking at the classes most important first. Holds
+     * one reservation meanwhile (see the notes), so it finds nothing while every element inside
+     * is reserved by a consumer that will take it.
+     */
+    @Override
+    boolean removeFirst(Predicate<Object> match) {
+        if (items.tryAcquireHeld(1) == 0) {
+            return false;
+        }
+        boolean removed = false;
+        try {
+            for (int c = 0; c < classes.length; c++) {
+                if (classes[c].removeFirst(match)) {
+                    removed(c, 1);
+                    removed = true;
+                    counters.take();
+                    return true;
+                }
+            }
+            return false;
+        } finally {
+            if (removed) {
+                items.settle(1);
+            } else {
+                items.handBack(1); // no match, or match threw: the element stays takeable
+            }
+        }
+    }
+
+    /**
+     * Removes the matching elements one at a time, each as {@link #removeFirst} does, under a
+     * reservation of its own, so that no consumer counts on an element this call takes away.
+     */
+    @Override
+    int removeMatching(Predicate<Object> match) {
+        int removed = 0;
+        while (removeFirst(match)) {
+            removed++;
+        }
+        return removed;
+    }
+
+    @Override
+    public void clear() {
+        while (poll() != null) {
+            // each poll frees room in its class and wakes a producer of that class if one waits
+        }
+    }
+
+    // ---- looking ----
+
+    /** Returns the head of the most important non-empty class, or null. */
+    @Override
+    public E peek() {
+        for (AbstractHandoff<E> own : classes) {
+            E e = own.peek();
+            if (e != null) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public boolean contains(Object o) {
+        if (o == null) {
+            return false;
+        }
+        for (AbstractHandoff<E> own : classes) {
+            if (own.contains(o)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Returns the classes' elements one class after another, most important first. */
+    @Override
+    public Object[] toArray() {
+        Object[][] parts = new Object[classes.length][];
+        int n = 0;
+        for (int c = 0; c < classes.length; c++) {
+            parts[c] = classes[c].toArray();
+            n += parts[c].length;
+        }
+        Object[] all = new Object[n];
+        int at = 0;
+        for (Object[] part : parts) {
+            System.arraycopy(part, 0, all, at, part.length);
+            at += part.length;
+        }
+        return all;
+    }
+
+    /** Returns the number of elements a consumer can take now (published and not reserved). */
+    @Override
+    public int size() {
+        return items.available();
+    }
+
+    /** Returns the room of every class together; an element fits only if its own class has room. */
+    @Override
+    public int remainingCapacity() {
+        int room = 0;
+        for (AbstractHandoff<E> own : classes) {
+            room += own.remainingCapacity();
+        }
+        return room;
+    }
+
+    /** Returns K times the capacity of one class. */
+    @Override
+    public int capacity() {
+        return capacity;
+    }
+
+    /** Returns {@code UNORDERED}: elements of different classes do not leave in arrival order. */
+    @Override
+    public Ordering ordering() {
+        return classes.length == 1 ? classes[0].ordering() : Ordering.UNORDERED;
+    }
+
+    /** Returns the number of importance classes, K. */
+    int classCount() {
+        return classes.length;
+    }
+
+    /** For tests: the number of elements class c holds. */
+    int sizeOfClass(int c) {
+        return classes[c].size();
+    }
+
+    // ---- closing ----
+
+    @Override
+    public void close() {
+        items.close(); // the linearization point: no announce succeeds after this
+        for (AbstractHandoff<E> own : classes) {
+            own.close(); // wakes the producers waiting in that class: they undo and refuse
+        }
+    }
+
+    @Override
+    public boolean isClosed() {
+        return items.isClosed();
+    }
+}

@@ -1,0 +1,75 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+/**
+ * An element that names its own importance class, for a handoff built with importance classes
+ * ({@code classes=K} in {@link Handoffs#create(String)}).
+ *
+ * <p>Class {@code 0} is the most important, class {@code K - 1} the least. The default
+ * classifier, {@link Classifier#byImportance(int)}, asks an element that implements this interface
+ * for its class and puts every other element into class {@code K - 1}, so that elements which say
+ * nothing (a {@link java.util.concurrent.ThreadPoolExecutor}'s {@code FutureTask} wrappers, say)
+ * never overtake the ones that do.
+ *
+ * <p>The class must not change while the element is inside a handoff: it is read once, by the
+ * inserting call.
+ *
+ * <h2>Handoffs with importance classes</h2>
+ * Every kind accepts the options {@code classes=K} ({@code 1 <= K <= 64}) and {@code fair=N}
+ * ({@code N >= 1}, default 16), for instance {@code circular:1024,classes=3}. The element's class
+ * comes from a {@link Classifier}: {@link Classifier#byImportance(int)} unless one is given to
+ * {@link Handoffs#create(String, Classifier)}. With {@code K = 1} the kind itself is built, as
+ * without the option, and the classifier is never called. For {@code K > 1}, on the buffered
+ * kinds (circular, lock-split, pht):
+ * <ul>
+ *   <li><b>Which element a take returns.</b> Takes ({@code take}, {@code poll} and the timed
+ *       {@code poll} that return an element, and each {@code drainTo} that moves any) are
+ *       numbered by one counter shared by all consumers. Take {@code n} with
+ *       {@code n % N == N - 1} is <em>fair</em>: it looks at the classes starting with class
+ *       {@code (n / N) % K} and going round ({@code K - 1} is followed by {@code 0}), and serves the
+ *       first non-empty one. Every other take serves the most important non-empty class. Within
+ *       a class the kind's own order holds: FIFO for {@code circular} and {@code lock-split}.</li>
+ *   <li><b>No starvation.</b> A class that is non-empty whenever a take looks at it is served at
+ *       least once in every {@code K * N} consecutive takes; so, for a FIFO kind, the element at
+ *       position {@code p} of its class ({@code 0} for the head) leaves within
+ *       {@code (p + 1) * K * N} takes. Consecutive means consecutive numbers: when consumers run at
+ *       the same time the takes of neighbouring numbers overlap. {@code remove(Object)} and the
+ *       iterator's {@code remove} are not takes.</li>
+ *   <li><b>Capacity, per class.</b> Each class holds up to the capacity of the spec:
+ *       {@code circular:1024,classes=3} holds 1024 elements of each class and its
+ *       {@link Handoff#capacity()} is 3072 ({@code K} times the capacity must fit an
+ *       {@code int}). A producer waits only while its own class is full, so a flood of unimportant
+ *       elements never blocks an important one. {@code remainingCapacity()} is the room of all
+ *       classes together; an insert can fail while it is positive, when its own class is
+ *       full.</li>
+ *   <li><b>Order and views.</b> {@link Handoff#ordering()} is
+ *       {@link Handoff.Ordering#UNORDERED}. {@code peek()} returns the head of the most important
+ *       non-empty class; {@code toArray()} and the iterator list the classes in turn, most
+ *       important first; {@code drainTo} moves whole classes in the order a take with its number
+ *       would look at them, each by its kind's own {@code drainTo}.</li>
+ *   <li><b>Closing.</b> As for every handoff, except that after {@code close()} the untimed and
+ *       the timed {@code offer} return {@code false} instead of throwing ({@code put} and
+ *       {@code add} throw {@link HandoffClosedException}); a producer waiting in the timed
+ *       {@code offer} when the handoff closes returns {@code false}. Consumers take every element
+ *       inside, of every class, before {@code take()} reports the handoff closed and empty.</li>
+ *   <li><b>Bad classes.</b> An inserting call whose classifier throws propagates that exception;
+ *       one whose element gets a class outside {@code [0, K)} throws
+ *       {@link IllegalArgumentException}. Either way nothing is inserted.</li>
+ * </ul>
+ * The pipe orders only producers that had to wait for a worker, by the same rule applied to the
+ * wake-ups that workers send; a producer that finds a worker waiting hands over at once, ahead of
+ * waiting producers of any class, so the pipe gives no starvation bound ({@link PipeHandoff}).
+ * {@code docs/importance-classes.md} shows what the option costs.
+ */
+public interface Importance {
+
+    /**
+     * Returns this element's importance class, {@code 0} for the most important.
+     *
+     * @return a class index; a handoff of {@code K} classes refuses an element whose class lies
+     *         outside {@code [0, K)} with {@link IllegalArgumentException}
+     */
+    int importanceClass();
+}
