@@ -357,7 +357,7 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
             throw new InterruptedException();
         }
         if (items.acquire() == ParallelHashTable.Reservations.EXHAUSTED) {
-            throw closedAndEmpty();
+            return takeWhenClosedAndEmpty(); // throws, but to a pool worker (Handoff, "Under a ThreadPoolExecutor")
         }
         return removeReserved();
     }

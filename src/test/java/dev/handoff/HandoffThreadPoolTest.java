@@ -47,13 +47,15 @@ class HandoffThreadPoolTest {
     static final int THREADS = 4;
     static final int QUEUE = 16;
 
-    /** The spec each kind is tested with. */
+    /** The spec each kind is tested with; "kind+classes" adds two importance classes. */
     static String spec(String kind) {
-        return kind + ":" + (kind.equals("pipe") ? THREADS : QUEUE);
+        String base = kind.replace("+classes", "");
+        return base + ":" + (base.equals("pipe") ? THREADS : QUEUE) + (kind.endsWith("+classes") ? ",classes=2" : "");
     }
 
+    /** Every kind, and two with importance classes (the buffered form and the pipe's). */
     static Stream<String> kinds() {
-        return Handoffs.kinds().stream();
+        return Stream.concat(Handoffs.kinds().stream(), Stream.of("circular+classes", "pipe+classes"));
     }
 
     /** Every thread any pool of this test made; all must be dead after each test. */
@@ -166,7 +168,7 @@ class HandoffThreadPoolTest {
             pool.execute(new Job(id, runs));
         }
         int queued = pool.getQueue().size();
-        assertEquals(kind.equals("pipe") ? 0 : QUEUE, queued, "what " + kind + " queues while all threads are busy");
+        assertEquals(kind.startsWith("pipe") ? 0 : QUEUE, queued, "what " + kind + " queues while all threads are busy");
         assertEquals(extra - queued, handler.rejected.size());
         pool.shutdown();
         release.countDown();
@@ -204,7 +206,7 @@ class HandoffThreadPoolTest {
                     + returned.contains(job));
         }
         assertTrue(accepted.containsAll(returned), "only accepted tasks are returned");
-        assertEquals(kind.equals("pipe") ? 0 : QUEUE, notRun.size(), "the queued tasks of " + kind);
+        assertEquals(kind.startsWith("pipe") ? 0 : QUEUE, notRun.size(), "the queued tasks of " + kind);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -215,7 +217,7 @@ class HandoffThreadPoolTest {
         CountDownLatch release = new CountDownLatch(1);
         occupyAllThreads(pool, release);
         AtomicIntegerArray runs = new AtomicIntegerArray(QUEUE + 1);
-        int fits = kind.equals("pipe") ? 0 : QUEUE;
+        int fits = kind.startsWith("pipe") ? 0 : QUEUE;
         for (int id = 0; id < fits; id++) {
             pool.execute(new Job(id, runs));
         }
@@ -283,7 +285,7 @@ class HandoffThreadPoolTest {
                 factory, handler);
         try {
             CountDownLatch release = new CountDownLatch(1);
-            int queued = kind.equals("pipe") ? 0 : QUEUE; // a pipe queues nothing
+            int queued = kind.startsWith("pipe") ? 0 : QUEUE; // a pipe queues nothing
             CountDownLatch queuedRan = new CountDownLatch(queued);
             try (handoff) {
                 occupyAllThreads(pool, release);
@@ -319,7 +321,7 @@ class HandoffThreadPoolTest {
     void aPlainPoolBelowItsMaximumRunsTasksExecutedAfterTheCloseOnANewThread(String kind) throws Exception {
         CountingFactory factory = new CountingFactory();
         CountingHandler handler = new CountingHandler();
-        Handoff<Runnable> handoff = Handoffs.create(kind.equals("pipe") ? "pipe:2" : spec(kind));
+        Handoff<Runnable> handoff = Handoffs.create(kind.startsWith("pipe") ? "pipe:2" : spec(kind));
         ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 2, 1, TimeUnit.MINUTES, handoff, factory, handler);
         try {
             CountDownLatch first = new CountDownLatch(1);
