@@ -37,7 +37,7 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
      *
      * Composition: K handoffs of the chosen kind, one per class, and one count of the elements
      * consumers may take, the closable reservation count of the parallel hash table
-     * (ParallelHashTable.Reservations: available, pending, closed in one word; spin, then park,
+     * (Reservations: available, pending, closed in one word; spin, then park,
      * with a waiter count).
      *
      *   classes[0]  [ a0 a1 ]           most important      producers of class c wait inside
@@ -131,7 +131,7 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
      * Elements consumers may take. available: published, not reserved; pending: inserts announced
      * and not yet published, and reservations held by remove/drainTo that may come back.
      */
-    private final ParallelHashTable.Reservations items;
+    private final Reservations items;
 
     /**
      * Per class: elements published and not yet removed, so that a take passes an empty class
@@ -194,7 +194,7 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
             classes[c] = own;
         }
         this.counts = new int[classes.length];
-        this.items = new ParallelHashTable.Reservations(0, counters::consumerWait, this, Wait.TAKE);
+        this.items = new Reservations(0, counters::consumerWait, this, Wait.TAKE);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
@@ -348,7 +348,7 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
 
     @Override
     public E poll() {
-        return items.tryAcquire() == ParallelHashTable.Reservations.ACQUIRED ? removeReserved() : null;
+        return items.tryAcquire() == Reservations.ACQUIRED ? removeReserved() : null;
     }
 
     @Override
@@ -356,7 +356,7 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        if (items.acquire() == ParallelHashTable.Reservations.EXHAUSTED) {
+        if (items.acquire() == Reservations.EXHAUSTED) {
             return takeWhenClosedAndEmpty(); // throws, but to a pool worker (Handoff, "Under a ThreadPoolExecutor")
         }
         return removeReserved();
@@ -368,7 +368,7 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        return items.acquireNanos(nanos) == ParallelHashTable.Reservations.ACQUIRED ? removeReserved() : null;
+        return items.acquireNanos(nanos) == Reservations.ACQUIRED ? removeReserved() : null;
     }
 
     /**
