@@ -31,7 +31,7 @@ import java.util.function.Predicate;
  *
  * @param <E> the type of elements held
  */
-final class ClassedHandoff<E> extends AbstractHandoff<E> {
+final class ClassedHandoff<E> extends ReservingHandoff<E> {
     /*
      * Implementation notes.
      *
@@ -128,12 +128,6 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
     private final ImportanceClasses<E> importance;
 
     /**
-     * Elements consumers may take. available: published, not reserved; pending: inserts announced
-     * and not yet published, and reservations held by remove/drainTo that may come back.
-     */
-    private final Reservations items;
-
-    /**
      * Per class: elements published and not yet removed, so that a take passes an empty class
      * with one read instead of a poll. Accessed through COUNT. Invariant (see the notes): counts[c]
      * never exceeds what class c holds, except between a removal and its decrement, and the
@@ -194,7 +188,6 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
             classes[c] = own;
         }
         this.counts = new int[classes.length];
-        this.items = new Reservations(0, counters::consumerWait, this, Wait.TAKE);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
@@ -320,7 +313,8 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
      * Takes the element a reservation guarantees (see the notes: one exists), looking at the
      * classes in the order of this take's number. Call only holding an item reservation.
      */
-    private E removeReserved() {
+    @Override
+    E removeReserved() {
         int first = importance.firstToServe(nextTakeNumber());
         for (;;) {
             int c = first;
@@ -344,31 +338,6 @@ final class ClassedHandoff<E> extends AbstractHandoff<E> {
     /** Counts n elements out of class c, after they left it. */
     private void removed(int c, int n) {
         COUNT.getAndAdd(counts, c, -n);
-    }
-
-    @Override
-    public E poll() {
-        return items.tryAcquire() == Reservations.ACQUIRED ? removeReserved() : null;
-    }
-
-    @Override
-    public E take() throws InterruptedException {
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        if (items.acquire() == Reservations.EXHAUSTED) {
-            return takeWhenClosedAndEmpty(); // throws, but to a pool worker (Handoff, "Under a ThreadPoolExecutor")
-        }
-        return removeReserved();
-    }
-
-    @Override
-    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        long nanos = unit.toNanos(timeout);
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        return items.acquireNanos(nanos) == Reservations.ACQUIRED ? removeReserved() : null;
     }
 
     /**

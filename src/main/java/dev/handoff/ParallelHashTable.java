@@ -67,7 +67,7 @@ import java.util.function.UnaryOperator;
  *
  * @param <E> the type of elements held
  */
-public class ParallelHashTable<E> extends AbstractHandoff<E> {
+public class ParallelHashTable<E> extends ReservingHandoff<E> {
     /*
      * Implementation notes.
      *
@@ -249,12 +249,6 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     /** The form the slots were built in. */
     private final SlotForm form;
 
-    /**
-     * Elements consumers may reserve. available: published and not yet reserved; pending:
-     * announced inserts not yet published, and elements held by remove/drainTo that may return.
-     */
-    private final Reservations items;
-
     /** Empty slots producers may reserve (pending stays 0). */
     private final Reservations spaces;
 
@@ -344,7 +338,6 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         checkCapacity(capacity, form);
         this.slots = slotsSeam.apply(form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity));
         this.probing = new Probing(capacity);
-        this.items = new Reservations(0, counters::consumerWait, this, Wait.TAKE);
         this.spaces = new Reservations(capacity, counters::producerWait, this, Wait.PUT);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
@@ -491,36 +484,12 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     // ---- removing ----
 
     /** Takes the element an item reservation guarantees, then frees its slot for producers. */
-    private E removeReserved() {
+    @Override
+    E removeReserved() {
         E e = search();
         counters.take();
         spaces.release(); // after the slot is empty: a producer reserving it finds room
         return e;
-    }
-
-    @Override
-    public E poll() {
-        return items.tryAcquire() == Reservations.ACQUIRED ? removeReserved() : null;
-    }
-
-    @Override
-    public E take() throws InterruptedException {
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        if (items.acquire() == Reservations.EXHAUSTED) {
-            return takeWhenClosedAndEmpty();
-        }
-        return removeReserved();
-    }
-
-    @Override
-    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        long nanos = unit.toNanos(timeout);
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        return items.acquireNanos(nanos) == Reservations.ACQUIRED ? removeReserved() : null;
     }
 
     /**

@@ -346,13 +346,17 @@ class PipeTheoremProperties {
         }
 
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
             pipe.close();
             for (Thread t : threads) {
                 t.interrupt();
             }
-            for (Thread t : threads) {
-                t.join(TimeUnit.SECONDS.toMillis(10));
+            try {
+                for (Thread t : threads) {
+                    t.join(TimeUnit.SECONDS.toMillis(10));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // the property's own thread: let its runner see it
             }
         }
     }

@@ -1,0 +1,60 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A handoff whose consumers first reserve an element in a count of {@link Reservations} and only
+ * then take it out: the parallel hash table and the handoff with importance classes. The waiting
+ * part of poll, take and the timed poll is the same for both and lives here; how a reserved
+ * element is found is each subclass's {@link #removeReserved()}.
+ *
+ * @param <E> the type of elements held
+ */
+abstract class ReservingHandoff<E> extends AbstractHandoff<E> {
+
+    /**
+     * Elements consumers may reserve. available: published and not yet reserved; pending:
+     * announced inserts not yet published, and elements held by remove/drainTo that may return.
+     */
+    final Reservations items;
+
+    @SuppressWarnings("this-escape") // the count keeps this handoff only to name it in JFR wait events
+    ReservingHandoff(boolean countStats) {
+        super(countStats);
+        this.items = new Reservations(0, counters::consumerWait, this, Wait.TAKE);
+    }
+
+    /**
+     * Takes out one element for a reservation the caller holds in {@link #items}: one exists
+     * for it, by the subclass's invariant.
+     */
+    abstract E removeReserved();
+
+    @Override
+    public E poll() {
+        return items.tryAcquire() == Reservations.ACQUIRED ? removeReserved() : null;
+    }
+
+    @Override
+    public E take() throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        if (items.acquire() == Reservations.EXHAUSTED) {
+            return takeWhenClosedAndEmpty(); // throws, but to a pool worker (Handoff, "Under a ThreadPoolExecutor")
+        }
+        return removeReserved();
+    }
+
+    @Override
+    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+        long nanos = unit.toNanos(timeout);
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        return items.acquireNanos(nanos) == Reservations.ACQUIRED ? removeReserved() : null;
+    }
+}
