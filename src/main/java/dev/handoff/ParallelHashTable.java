@@ -133,7 +133,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *    that throws leaves nothing to undo. An element that drainTo puts back gets a drawn key
      *    in either form: no element code may run while the table holds a reservation for it.
      *    From the 64-bit key, h1 = the high half reduced to [0, m) and h2 = 1 + the low half
-     *    reduced to [0, m-1), moved up to the next value coprime to m (class Probing). The
+     *    reduced to [0, m-1), moved up to the next value coprime to m (class ProbeSequence). The
      *    papers take m prime, where every h2 in [1, m) is coprime to m; the coprime step keeps
      *    the permutation property (every probe sequence visits all m slots) for every capacity
      *    the constructor accepts, so the capacity is exactly the one asked for.
@@ -163,9 +163,9 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *
      * Theorems checked by ParallelHashTableTheoremProperties on this class's own counters:
      * insert probes (seed 004 Th. 1) and random-start search probes (Th. 2), on fresh tables and
-     * in the steady state, the permutation property of Probing, and the conflict probability
+     * in the steady state, the permutation property of ProbeSequence, and the conflict probability
      * (Th. 3) with real threads. The mutation check (TheoremMutations, src/test/mutations) shows
-     * that each deliberate fault in Probing, fill() or search() turns one of them red.
+     * that each deliberate fault in ProbeSequence, fill() or search() turns one of them red.
      *
      * Visibility between writers and readers is provided as follows: a producer writes its
      * element into a slot with release semantics (a CAS with release, or the slot's monitor),
@@ -244,7 +244,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     private final Slots slots;
 
     /** Probe sequences over the m slots. */
-    private final Probing probing;
+    private final ProbeSequence probing;
 
     /** The form the slots were built in. */
     private final SlotForm form;
@@ -337,7 +337,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         this.random = Objects.requireNonNull(random, "random");
         checkCapacity(capacity, form);
         this.slots = slotsSeam.apply(form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity));
-        this.probing = new Probing(capacity);
+        this.probing = new ProbeSequence(capacity);
         this.spaces = new Reservations(capacity, counters::producerWait, this, Wait.PUT);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
@@ -421,7 +421,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      * so that a hashCode() that throws leaves nothing to undo.
      */
     private long keyOf(Object e) {
-        return keys == KeySource.RANDOM ? random.nextLong() : Probing.spread(e.hashCode());
+        return keys == KeySource.RANDOM ? random.nextLong() : ProbeSequence.spread(e.hashCode());
     }
 
     // ---- inserting ----
@@ -697,81 +697,6 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         return items.isClosed();
     }
 
-    // ---- probe sequences ----
-
-    /**
-     * Double hashing over m slots: h(k, i) = (start + i * stride) mod m with stride coprime to m,
-     * so every probe sequence is a permutation of the m slots. Package-private for the
-     * permutation property in ParallelHashTableTheoremProperties.
-     */
-    static final class Probing {
-        private final int m;
-        /** The distinct prime factors of m; a stride is coprime to m iff none divides it. */
-        private final int[] primeFactors;
-
-        Probing(int m) {
-            this.m = m;
-            this.primeFactors = distinctPrimeFactors(m);
-        }
-
-        /** Spreads a 32-bit hash code into 64 well-mixed bits (the SplitMix64 finalizer). */
-        static long spread(int hashCode) {
-            long z = hashCode * 0x9E3779B97F4A7C15L;
-            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-            return z ^ (z >>> 31);
-        }
-
-        /** h1: the high 32 bits of the key reduced to [0, m) by multiply-shift. */
-        int start(long key) {
-            return (int) (((key >>> 32) * m) >>> 32);
-        }
-
-        /** h2: 1 + the low 32 bits reduced to [0, m-1), moved up to the next value coprime to m. */
-        int stride(long key) {
-            if (m <= 2) {
-                return 1;
-            }
-            int s = 1 + (int) (((key & 0xFFFF_FFFFL) * (m - 1)) >>> 32);
-            while (!coprime(s)) {
-                s = s == m - 1 ? 1 : s + 1; // 1 is coprime to m, so this ends
-            }
-            return s;
-        }
-
-        /** The slot after pos: (pos + stride) mod m, without overflow for any m. */
-        int next(int pos, int stride) {
-            return pos >= m - stride ? pos - (m - stride) : pos + stride;
-        }
-
-        boolean coprime(int s) {
-            for (int p : primeFactors) {
-                if (p <= s && s % p == 0) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        static int[] distinctPrimeFactors(int m) {
-            int[] found = new int[10]; // an int has at most 9 distinct prime factors
-            int n = 0;
-            int rest = m;
-            for (int p = 2; (long) p * p <= rest; p++) {
-                if (rest % p == 0) {
-                    found[n++] = p;
-                    while (rest % p == 0) {
-                        rest /= p;
-                    }
-                }
-            }
-            if (rest > 1) {
-                found[n++] = rest;
-            }
-            return Arrays.copyOf(found, n);
-        }
-    }
-
     // ---- the two slot forms ----
 
     /**
@@ -901,8 +826,8 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         return "items[" + items + "] spaces[" + spaces + "]";
     }
 
-    /** For tests: this table's probe sequences (see Probing). */
-    Probing probingForTest() {
+    /** For tests: this table's probe sequences (see ProbeSequence). */
+    ProbeSequence probingForTest() {
         return probing;
     }
 }

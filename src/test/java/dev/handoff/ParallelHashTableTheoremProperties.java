@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.handoff.ParallelHashTable.KeySource;
-import dev.handoff.ParallelHashTable.Probing;
 import dev.handoff.ParallelHashTable.SlotForm;
 import dev.handoff.ParallelHashTable.Slots;
 import java.math.BigInteger;
@@ -268,7 +267,7 @@ class ParallelHashTableTheoremProperties {
     @Property(tries = 300, seed = "20261126")
     void probeSequenceIsAPermutationOfAllSlots(
             @ForAll("capacities") int m, @ForAll long key) {
-        Probing probing = new ParallelHashTable<Integer>(m).probingForTest();
+        ProbeSequence probing = new ParallelHashTable<Integer>(m).probingForTest();
         int start = probing.start(key);
         int stride = probing.stride(key);
         assertTrue(start >= 0 && start < m, "start " + start);
@@ -291,7 +290,7 @@ class ParallelHashTableTheoremProperties {
     @Property(tries = 2000, seed = "20261127")
     void probeSequenceIsAPermutationForEveryIntCapacity(
             @ForAll @IntRange(min = 1, max = Integer.MAX_VALUE) int m, @ForAll long key) {
-        Probing probing = new Probing(m); // the class each table builds; an m-slot table may not fit
+        ProbeSequence probing = new ProbeSequence(m); // the class each table builds; an m-slot table may not fit
         int start = probing.start(key);
         int stride = probing.stride(key);
         assertTrue(start >= 0 && start < m);
