@@ -1,0 +1,46 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+
+/**
+ * Producer/consumer handoffs: four kinds behind the {@link dev.handoff.Handoff} contract, each a
+ * {@link java.util.concurrent.BlockingQueue}, built from a spec by {@link dev.handoff.Handoffs}
+ * or the typed {@link dev.handoff.HandoffSpec}.
+ *
+ * <p>Memory consistency effects, for every kind: actions in a thread prior to placing an element
+ * into a handoff happen-before actions subsequent to the access or removal of that element from
+ * the handoff in another thread, as {@link java.util.concurrent.BlockingQueue} states.
+ */
+/*
+ * Conventions of this package's implementations (read once here; each access names its partner
+ * beside it).
+ *
+ * Access modes, weakest first, and when each is used:
+ *  - plain: fields written before the object is published (final or effectively final), and
+ *    fields only ever touched under one lock; the lock's release/acquire orders them.
+ *  - opaque (getOpaque/setOpaque): a hint that a later strong operation re-checks, such as a
+ *    scan's look at a slot before its compare-and-set, or a spin gate's flag. Opaque, never plain,
+ *    so that a loop re-reads memory instead of a value the compiler hoisted; it orders nothing
+ *    else, so a comment says which strong access decides.
+ *  - release/acquire (setRelease, getAcquire, compareAndExchangeRelease/-Acquire): publication of
+ *    an element. The writer's release (the producer storing the element) pairs with the reader's
+ *    acquire (the consumer reading or claiming it), which is what gives the happens-before edge
+ *    the public contract states. Each such access names its partner: "pairs with getAcquire in
+ *    read".
+ *  - volatile (plain volatile fields, compareAndSet, getAndAdd, getAndBitwiseOr): wherever two
+ *    threads each write one variable and then read the other's, the Dekker handshake that keeps a
+ *    wake-up from being lost (a waiter counts itself, then re-checks the state; a releaser changes
+ *    the state, then reads the waiter count). That needs sequential consistency, which
+ *    release/acquire does not give; the comment names both halves of the pair.
+ *
+ * Compare-and-set is strong (compareAndSet, compareAndExchange) wherever a failure is counted or
+ * means "someone else won" (the hash table's conflict counts, Theorem 3); the weak forms are
+ * used only inside retry loops that count nothing.
+ *
+ * Waiting: no thread polls with a timeout to recover from a missed signal. A thread waits briefly
+ * without parking (class Spin decides how long and how many threads may), then parks on a
+ * java.util.concurrent.locks.Condition after counting itself as a waiter and re-checking; the
+ * side that changes the state signals when the count says someone may be parked. Every park goes
+ * through class Wait, which records a JFR event for long waits.
+ */
+package dev.handoff;
