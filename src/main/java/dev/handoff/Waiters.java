@@ -1,0 +1,152 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The threads parked on one {@link Condition} of a lock, counted, so that the thread that changes
+ * the state they wait on takes the lock to signal only when the count says someone may be parked.
+ * Every kind that parks on a condition waits through one of these: it is the one place where
+ * "count the waiter, re-check after the fence, await" is written, and where its proof lives.
+ *
+ * <p>The waiting side calls {@link #await} or {@link #awaitNanos} holding the lock, in its own
+ * loop that re-checks the state after every return (a signal is a hint, never the state). The
+ * changing side first changes the state by a volatile access (a volatile write, getAndAdd,
+ * compareAndSet, or a lock release that another volatile access follows), then calls
+ * {@link #signalOne()} or {@link #signalAll()}, without the lock.
+ */
+final class Waiters {
+    /*
+     * Why no wake-up is lost. A waiter increments count (getAndAdd: volatile) and then reads the
+     * state through stillBlocked; the changer writes the state (volatile) and then reads count
+     * (volatile). These four accesses are all sequentially consistent, so in the one total order
+     * either the waiter's state read follows the changer's write (it sees the change and does not
+     * park), or the changer's count read follows the waiter's increment (it sees a waiter and
+     * signals). The signal is sent under the lock, which the waiter holds from its re-check until
+     * Condition.await has queued it and released the lock, so a signal cannot fall between the
+     * re-check and the park. A waiter that is signalled but finds the state taken by a faster
+     * thread loops in its caller and waits again; signalOne wakes one waiter per state change, so
+     * each change that can serve one waiter wakes one.
+     *
+     * The stillBlocked test must read the state with a volatile (or stronger) access: an opaque or
+     * plain read would let it be ordered before the increment.
+     */
+
+    private static final VarHandle COUNT;
+
+    static {
+        try {
+            COUNT = MethodHandles.lookup().findVarHandle(Waiters.class, "count", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final ReentrantLock lock;
+    private final Condition condition;
+    /** Which wait of the handoff this is, and the handoff: for JFR (class Wait). */
+    private final Wait wait;
+    private final Handoff<?> owner;
+
+    /** Threads between their increment in await and their decrement after it. */
+    private volatile int count;
+
+    /**
+     * @param lock the lock the waiters hold while they check and park; the changer takes it only
+     *        to signal
+     * @param wait which of the handoff's waits this is (for the JFR event)
+     * @param owner the handoff, named in the JFR event
+     */
+    Waiters(ReentrantLock lock, Wait wait, Handoff<?> owner) {
+        this.lock = lock;
+        this.condition = lock.newCondition();
+        this.wait = wait;
+        this.owner = owner;
+    }
+
+    /**
+     * Parks until signalled, unless {@code stillBlocked} turns false once the caller is counted.
+     * Call only when holding the lock; the caller re-checks the state after this returns.
+     *
+     * @throws InterruptedException if interrupted while parked (the lock is held again)
+     */
+    void await(BooleanSupplier stillBlocked) throws InterruptedException {
+        // assert lock.isHeldByCurrentThread();
+        COUNT.getAndAdd(this, 1); // volatile, then the state read: pairs with the read in signalOne
+        try {
+            if (stillBlocked.getAsBoolean()) {
+                wait.await(condition, owner);
+            }
+        } finally {
+            COUNT.getAndAdd(this, -1);
+        }
+    }
+
+    /**
+     * As {@link #await}, for at most {@code nanos}.
+     *
+     * @return the time left: {@code nanos} when it did not park, at most 0 when the time ran out
+     * @throws InterruptedException if interrupted while parked (the lock is held again)
+     */
+    long awaitNanos(BooleanSupplier stillBlocked, long nanos) throws InterruptedException {
+        // assert lock.isHeldByCurrentThread();
+        COUNT.getAndAdd(this, 1); // as in await
+        try {
+            return stillBlocked.getAsBoolean() ? wait.awaitNanos(condition, nanos, owner) : nanos;
+        } finally {
+            COUNT.getAndAdd(this, -1);
+        }
+    }
+
+    /**
+     * Wakes one waiter if any may be parked. Call after the volatile state change that may let
+     * one proceed, without the lock.
+     */
+    void signalOne() {
+        if (count > 0) { // volatile read after the state change: pairs with the increment in await
+            lock.lock();
+            try {
+                condition.signal();
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /**
+     * Wakes one waiter, for a caller that already holds the lock (a waiter passing a wake-up on
+     * to the next, when the state lets more than one proceed).
+     */
+    void signalOneHeld() {
+        // assert lock.isHeldByCurrentThread();
+        if (count > 0) {
+            condition.signal();
+        }
+    }
+
+    /** Wakes every waiter to re-check, unconditionally (closing, or a final state). */
+    void signalAll() {
+        lock.lock();
+        try {
+            condition.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether some thread may be parked or about to park: a volatile read. */
+    boolean any() {
+        return count > 0;
+    }
+
+    /** How many threads are counted in (for tests and toString). */
+    int count() {
+        return count;
+    }
+}
