@@ -16,7 +16,10 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
 
-/** A {@code ThreadPoolExecutor} on the handoff runs every task once, and shutdownNow returns exactly the tasks that did not run. */
+/**
+ * A {@code ThreadPoolExecutor} on the handoff runs every task once, and {@code shutdownNow}
+ * returns exactly the tasks that did not run.
+ */
 interface ThreadPoolContract extends ContractSubject {
 
     /** A task that counts its runs. */
