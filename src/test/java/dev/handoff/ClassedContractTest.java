@@ -55,44 +55,44 @@ abstract class ClassedContractTest extends HandoffContractTest {
 
     @Override
     @Test
-    void capacityIsExactlyAsRequested() {
+    public void capacityIsExactlyAsRequested() {
         assumeTrue(false, PER_CLASS);
     }
 
     @Override
     @Test
-    void sizePlusRemainingCapacityIsCapacityAtEveryStep() {
+    public void sizePlusRemainingCapacityIsCapacityAtEveryStep() {
         assumeTrue(false, PER_CLASS);
     }
 
     @Override
     @Test
-    void sizeAndRemainingCapacityStayWithinBoundsWhileHammered() {
+    public void sizeAndRemainingCapacityStayWithinBoundsWhileHammered() {
         assumeTrue(false, PER_CLASS);
     }
 
     @Override
     @Test
-    void drainToMovesEveryElementOnce() {
+    public void drainToMovesEveryElementOnce() {
         assumeTrue(false, PER_CLASS);
     }
 
     @Override
     @Test
-    void drainToLosesNothingWhenTheTargetThrows() {
+    public void drainToLosesNothingWhenTheTargetThrows() {
         assumeTrue(false, PER_CLASS);
     }
 
     @Override
     @Test
-    void bulkRemovalRemovesExactlyWhatItsTestAccepts() {
+    public void bulkRemovalRemovesExactlyWhatItsTestAccepts() {
         assumeTrue(false, PER_CLASS + "; the test refills until remainingCapacity() is 0, but an element"
                 + " finds room only in its own class");
     }
 
     @Override
     @Test
-    void streamsNeverThrowWhileOthersWork() {
+    public void streamsNeverThrowWhileOthersWork() {
         assumeTrue(false, PER_CLASS + "; the test bounds a stream's length by the capacity asked for");
     }
 

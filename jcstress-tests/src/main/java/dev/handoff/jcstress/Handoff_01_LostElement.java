@@ -38,8 +38,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
     Observed on this machine (AMD EPYC, 2 CPUs, Temurin 25.0.3; docs/teaching.md has the full table
     and the command):
-        RacyInsert                      1, 1, 1   Interesting: an element was overwritten
-        Insert, ParallelHashTable*      1, 1, 1   never (FORBIDDEN)
+        FlawedInsert                      1, 1, 1   Interesting: an element was overwritten
+        FixedInsert, ParallelHashTable*   1, 1, 1   never (FORBIDDEN)
 
     Ties back to the BlockingQueue contract: offer() returning true promises the element is in
     the queue; a later take() must be able to return it.
@@ -63,7 +63,7 @@ public class Handoff_01_LostElement {
      * (the line marked {@code <- the race}), as the papers' appendix does; two producers can both
      * see the slot empty and the second overwrites the first.
      */
-    static final class RacyTwoSlots implements TwoSlots {
+    static final class FlawedTwoSlots implements TwoSlots {
         private final AtomicReferenceArray<Integer> slots = new AtomicReferenceArray<>(2);
 
         @Override
@@ -155,8 +155,8 @@ public class Handoff_01_LostElement {
     }
 
     /**
-     * Deliberately wrong: two producers on {@link RacyTwoSlots}, whose insert is the papers'
-     * check-then-set (the line marked {@code <- the race}); identical to {@link Insert} but for
+     * Deliberately wrong: two producers on {@link FlawedTwoSlots}, whose insert is the papers'
+     * check-then-set (the line marked {@code <- the race}); identical to {@link FixedInsert} but for
      * the table.
      */
     @JCStressTest
@@ -164,8 +164,8 @@ public class Handoff_01_LostElement {
     @Outcome(id = "1, 1, 1", expect = ACCEPTABLE_INTERESTING, desc = "both reported success, one element was overwritten: lost")
     @Outcome(expect = FORBIDDEN, desc = "not expected even from the racy form")
     @State
-    public static class RacyInsert {
-        private final TwoSlots table = new RacyTwoSlots();
+    public static class FlawedInsert {
+        private final TwoSlots table = new FlawedTwoSlots();
 
         @Actor
         public void producer1(III_Result r) {
@@ -189,7 +189,7 @@ public class Handoff_01_LostElement {
     @Outcome(id = "1, 1, 1", expect = FORBIDDEN, desc = "both reported success, one element was overwritten: lost")
     @Outcome(expect = FORBIDDEN, desc = "an insert failed or an element is missing")
     @State
-    public static class Insert {
+    public static class FixedInsert {
         private final TwoSlots table = new CasTwoSlots();
 
         @Actor

@@ -43,8 +43,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
     r1: the producer saw the waiter; r2: the consumer saw the element.
 
     Observed on this machine (docs/teaching.md has the table and the command):
-        RacyPlainFields    false, false   Interesting: element stranded
-        VolatileFields     false, false   never (FORBIDDEN)
+        FlawedPlainFields      false, false   Interesting: element stranded
+        FixedVolatileFields    false, false   never (FORBIDDEN)
 
     Ties back to the BlockingQueue contract: a take() that blocks must return once an element is
     put; here the element was put and the consumer went to sleep anyway.
@@ -63,7 +63,7 @@ public class Handoff_02_StrandedElement {
     @Outcome(id = "false, false", expect = ACCEPTABLE_INTERESTING, desc = "both missed: the consumer sleeps next to an element nobody announces")
     @Outcome(id = {"true, false", "false, true", "true, true"}, expect = ACCEPTABLE, desc = "at least one side saw the other")
     @State
-    public static class RacyPlainFields {
+    public static class FlawedPlainFields {
         private Integer cell;          // <- plain
         private boolean waiting;       // <- plain
 
@@ -85,7 +85,7 @@ public class Handoff_02_StrandedElement {
     @Outcome(id = "false, false", expect = FORBIDDEN, desc = "both missed: the consumer sleeps next to an element nobody announces")
     @Outcome(id = {"true, false", "false, true", "true, true"}, expect = ACCEPTABLE, desc = "at least one side saw the other")
     @State
-    public static class VolatileFields {
+    public static class FixedVolatileFields {
         private volatile Integer cell;     // the fix
         private volatile boolean waiting;  // the fix
 

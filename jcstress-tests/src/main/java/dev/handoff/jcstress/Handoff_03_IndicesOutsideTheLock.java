@@ -65,7 +65,7 @@ public class Handoff_03_IndicesOutsideTheLock {
      * (the two lines marked {@code <- the race}), so two producers can write the same cell and
      * two consumers can read it.
      */
-    static final class RacyRing implements TwoCellRing {
+    static final class FlawedRing implements TwoCellRing {
         private final Object[] items = new Object[2];
         private int putIndex;
         private int takeIndex;
@@ -176,7 +176,7 @@ public class Handoff_03_IndicesOutsideTheLock {
     }
 
     /**
-     * Deliberately wrong: the actors of {@link RingExactlyOnce} on {@link RacyRing}, which
+     * Deliberately wrong: the actors of {@link FixedRingExactlyOnce} on {@link FlawedRing}, which
      * advances its indices after the unlock (the two lines marked {@code <- the race}).
      */
     @JCStressTest
@@ -185,8 +185,8 @@ public class Handoff_03_IndicesOutsideTheLock {
     @Outcome(id = {"2, 0", "0, 2", "2, 1", "1, 2", "2, 2"}, expect = ACCEPTABLE_INTERESTING, desc = "an element was delivered twice")
     @Outcome(expect = ACCEPTABLE_INTERESTING, desc = "lost and duplicated")
     @State
-    public static class RacyRingExactlyOnce {
-        private final RacyRing buffer = new RacyRing();
+    public static class FlawedRingExactlyOnce {
+        private final FlawedRing buffer = new FlawedRing();
         private Integer taken1;
         private Integer taken2;
 
@@ -215,7 +215,7 @@ public class Handoff_03_IndicesOutsideTheLock {
     @Outcome(id = {"2, 0", "0, 2", "2, 1", "1, 2", "2, 2"}, expect = FORBIDDEN, desc = "an element was delivered twice")
     @Outcome(expect = FORBIDDEN, desc = "lost and duplicated")
     @State
-    public static class RingExactlyOnce {
+    public static class FixedRingExactlyOnce {
         private final Ring buffer = new Ring();
         private Integer taken1;
         private Integer taken2;

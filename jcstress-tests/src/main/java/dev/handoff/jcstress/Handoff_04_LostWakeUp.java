@@ -63,7 +63,7 @@ public class Handoff_04_LostWakeUp {
      * line marked {@code <- the bug}) instead of re-checking the cell under the lock, so a signal
      * sent before it registered on the condition is lost.
      */
-    static final class RacyCell {
+    static final class FlawedCell {
         private final ReentrantLock lock = new ReentrantLock();
         private final Condition notEmpty = lock.newCondition();
         private Integer cell; // guarded by lock
@@ -151,8 +151,8 @@ public class Handoff_04_LostWakeUp {
     }
 
     /**
-     * Deliberately wrong: a consumer on {@link RacyCell}, which waits {@code if} an earlier check
-     * saw the cell empty (the line marked {@code <- the bug}); identical to {@link WhileTake} but
+     * Deliberately wrong: a consumer on {@link FlawedCell}, which waits {@code if} an earlier check
+     * saw the cell empty (the line marked {@code <- the bug}); identical to {@link FixedWhileTake} but
      * for the cell.
      */
     @JCStressTest(Mode.Termination)
@@ -160,8 +160,8 @@ public class Handoff_04_LostWakeUp {
     @Outcome(id = "STALE", expect = ACCEPTABLE_INTERESTING, desc = "take() hangs: the wake-up was lost")
     @Outcome(expect = FORBIDDEN, desc = "take() threw")
     @State
-    public static class RacyIfTake {
-        private final RacyCell cell = new RacyCell();
+    public static class FlawedIfTake {
+        private final FlawedCell cell = new FlawedCell();
 
         @Actor
         public void consumer() throws InterruptedException {
@@ -180,7 +180,7 @@ public class Handoff_04_LostWakeUp {
     @Outcome(id = "STALE", expect = FORBIDDEN, desc = "take() hangs: the wake-up was lost")
     @Outcome(expect = FORBIDDEN, desc = "take() threw")
     @State
-    public static class WhileTake {
+    public static class FixedWhileTake {
         private final Cell cell = new Cell();
 
         @Actor

@@ -76,7 +76,7 @@ public class Handoff_05_SafePublication {
     @Outcome(id = "1, 2, 42", expect = ACCEPTABLE, desc = "took the element and saw everything written before the offer")
     @Outcome(expect = FORBIDDEN, desc = "took the element but saw stale fields")
     @State
-    public static class CircularBuffer {
+    public static class CircularBufferPublication {
         private final Handoff<Box> handoff = Handoffs.create("circular:1");
         private int before;
 
@@ -97,7 +97,7 @@ public class Handoff_05_SafePublication {
     @Outcome(id = "1, 2, 42", expect = ACCEPTABLE, desc = "took the element and saw everything written before the offer")
     @Outcome(expect = FORBIDDEN, desc = "took the element but saw stale fields")
     @State
-    public static class LockSplitQueue {
+    public static class LockSplitQueuePublication {
         private final Handoff<Box> handoff = Handoffs.create("lock-split:1");
         private int before;
 
@@ -118,7 +118,7 @@ public class Handoff_05_SafePublication {
     @Outcome(id = "1, 2, 42", expect = ACCEPTABLE, desc = "took the element and saw everything written before the offer")
     @Outcome(expect = FORBIDDEN, desc = "took the element but saw stale fields")
     @State
-    public static class ParallelHashTableMonitor {
+    public static class ParallelHashTableMonitorPublication {
         private final Handoff<Box> handoff = Handoffs.create("pht:1,slots=monitor");
         private int before;
 
@@ -139,7 +139,7 @@ public class Handoff_05_SafePublication {
     @Outcome(id = "1, 2, 42", expect = ACCEPTABLE, desc = "took the element and saw everything written before the offer")
     @Outcome(expect = FORBIDDEN, desc = "took the element but saw stale fields")
     @State
-    public static class ParallelHashTableCas {
+    public static class ParallelHashTableCasPublication {
         private final Handoff<Box> handoff = Handoffs.create("pht:1,slots=cas");
         private int before;
 
@@ -161,7 +161,7 @@ public class Handoff_05_SafePublication {
     @Outcome(id = "1, 2, 42", expect = ACCEPTABLE, desc = "took the element and saw everything written before the offer")
     @Outcome(expect = FORBIDDEN, desc = "took the element but saw stale fields")
     @State
-    public static class PipeHandoff {
+    public static class PipeHandoffPublication {
         private final Handoff<Box> handoff = Handoffs.create("pipe:1");
         private int before;
 

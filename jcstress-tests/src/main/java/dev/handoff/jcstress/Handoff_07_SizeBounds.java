@@ -55,7 +55,7 @@ public class Handoff_07_SizeBounds {
     @Outcome(id = "[012], [012]", expect = ACCEPTABLE, desc = "both within [0, capacity]")
     @Outcome(expect = FORBIDDEN, desc = "a snapshot left [0, capacity]")
     @State
-    public static class CircularBuffer {
+    public static class CircularBufferBounds {
         private final Handoff<Integer> h = Handoffs.create("circular:2");
 
         @Actor
@@ -73,7 +73,7 @@ public class Handoff_07_SizeBounds {
     @Outcome(id = "[012], [012]", expect = ACCEPTABLE, desc = "both within [0, capacity]")
     @Outcome(expect = FORBIDDEN, desc = "a snapshot left [0, capacity]")
     @State
-    public static class LockSplitQueue {
+    public static class LockSplitQueueBounds {
         private final Handoff<Integer> h = Handoffs.create("lock-split:2");
 
         @Actor
@@ -91,7 +91,7 @@ public class Handoff_07_SizeBounds {
     @Outcome(id = "[012], [012]", expect = ACCEPTABLE, desc = "both within [0, capacity]")
     @Outcome(expect = FORBIDDEN, desc = "a snapshot left [0, capacity]")
     @State
-    public static class ParallelHashTableMonitor {
+    public static class ParallelHashTableMonitorBounds {
         private final Handoff<Integer> h = Handoffs.create("pht:2,slots=monitor");
 
         @Actor
@@ -109,7 +109,7 @@ public class Handoff_07_SizeBounds {
     @Outcome(id = "[012], [012]", expect = ACCEPTABLE, desc = "both within [0, capacity]")
     @Outcome(expect = FORBIDDEN, desc = "a snapshot left [0, capacity]")
     @State
-    public static class ParallelHashTableCas {
+    public static class ParallelHashTableCasBounds {
         private final Handoff<Integer> h = Handoffs.create("pht:2,slots=cas");
 
         @Actor
@@ -128,7 +128,7 @@ public class Handoff_07_SizeBounds {
     @Outcome(id = "0, [012]", expect = ACCEPTABLE, desc = "size 0 (a pipe holds nothing), waiting workers within [0, capacity]")
     @Outcome(expect = FORBIDDEN, desc = "a snapshot left [0, capacity]")
     @State
-    public static class PipeHandoff {
+    public static class PipeHandoffBounds {
         private final Handoff<Integer> h = Handoffs.create("pipe:2");
 
         @Actor

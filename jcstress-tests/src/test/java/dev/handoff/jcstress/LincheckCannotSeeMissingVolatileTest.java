@@ -27,7 +27,7 @@ class LincheckCannotSeeMissingVolatileTest {
 
     /** The racy twin of lesson 2, as Lincheck operations. */
     public static class PlainHandshake {
-        private Integer cell;      // plain, as in Handoff_02_StrandedElement.RacyPlainFields
+        private Integer cell;      // plain, as in Handoff_02_StrandedElement.FlawedPlainFields
         private boolean waiting;   // plain
 
         /** Returns whether the producer saw a waiter. */

@@ -41,10 +41,10 @@ class RacyRingLincheckTest {
         }
     }
 
-    /** {@code Handoff_03_IndicesOutsideTheLock.RacyRing}: indices moved outside the lock. */
+    /** {@code Handoff_03_IndicesOutsideTheLock.FlawedRing}: indices moved outside the lock. */
     public static class RacyRingOperations extends RingOperationsBase {
         public RacyRingOperations() {
-            super(new Handoff_03_IndicesOutsideTheLock.RacyRing());
+            super(new Handoff_03_IndicesOutsideTheLock.FlawedRing());
         }
     }
 

@@ -41,10 +41,10 @@ class RacyTableLincheckTest {
         }
     }
 
-    /** {@code Handoff_01_LostElement.RacyTwoSlots}: the papers' check-then-set. */
+    /** {@code Handoff_01_LostElement.FlawedTwoSlots}: the papers' check-then-set. */
     public static class RacyTableOperations extends TwoSlotsOperations {
         public RacyTableOperations() {
-            super(new Handoff_01_LostElement.RacyTwoSlots());
+            super(new Handoff_01_LostElement.FlawedTwoSlots());
         }
     }
 

@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  *
  * @param <E> the type of elements held
  */
-final class MonitorBuffer<E> extends AbstractQueue<E> implements BlockingQueue<E>, AutoCloseable {
+public final class MonitorBuffer<E> extends AbstractQueue<E> implements BlockingQueue<E>, AutoCloseable {
     /*
      * Implementation notes.
      *
@@ -74,7 +74,7 @@ final class MonitorBuffer<E> extends AbstractQueue<E> implements BlockingQueue<E
      * @param capacity the number of cells
      * @throws IllegalArgumentException if capacity is not positive
      */
-    MonitorBuffer(int capacity) {
+    public MonitorBuffer(int capacity) {
         if (capacity <= 0) {
             throw new IllegalArgumentException("capacity must be > 0, was " + capacity);
         }

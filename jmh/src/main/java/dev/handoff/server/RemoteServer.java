@@ -100,7 +100,7 @@ final class RemoteServer implements AutoCloseable {
      * @param workload the client's load
      * @param timeoutMillis the bound of the whole run
      * @param linger0 whether the client closes with SO_LINGER 0
-     * @return the outcome; {@code unavailable} is set when the design's handoff kind is missing
+     * @return the outcome; {@code unavailable} says why when the server refused the design
      * @throws IOException if the server fails or stops answering
      */
     Outcome run(String design, int workers, Workload workload, int timeoutMillis, boolean linger0) throws IOException {
@@ -118,7 +118,7 @@ final class RemoteServer implements AutoCloseable {
      * @param mixed the importance share and deadline, or null for the papers' workload
      * @param timeoutMillis the bound of the whole run
      * @param linger0 whether the client closes with SO_LINGER 0
-     * @return the outcome; {@code unavailable} is set when the design's handoff kind or option is missing
+     * @return the outcome; {@code unavailable} says why when the server refused the design
      * @throws IOException if the server fails or stops answering
      */
     Outcome run(String design, int workers, Workload workload, MixedLoad mixed, int timeoutMillis, boolean linger0)
@@ -127,9 +127,6 @@ final class RemoteServer implements AutoCloseable {
                 + " delay=" + workload.delayMillis() + " bytes=" + workload.responseBytes() + " timeout=" + timeoutMillis
                 + (mixed != null ? " classify=true" : ""));
         String ready = answer(ANSWER_MILLIS);
-        if (ready.startsWith("UNAVAILABLE ")) {
-            return new Outcome(ready.substring("UNAVAILABLE ".length()), Map.of(), null);
-        }
         if (ready.startsWith("ERROR ")) { // a bad design or spec: reported in its row, the others still run
             return new Outcome("error: " + ready.substring("ERROR ".length()), Map.of(), null);
         }

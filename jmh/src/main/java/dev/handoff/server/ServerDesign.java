@@ -7,12 +7,12 @@ import dev.handoff.Handoff;
 import dev.handoff.HandoffClosedException;
 import dev.handoff.HandoffStats;
 import dev.handoff.Handoffs;
+import dev.handoff.jmh.Queues;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -33,10 +33,11 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>{@code accept-lock}: pre-threaded; the workers take turns in {@code accept()} under one
  *       lock;</li>
  *   <li>{@code handoff:SPEC}: pre-threaded; one thread accepts and hands each connected socket to
- *       the workers through the queue {@code SPEC} names: any {@link Handoffs#create(String)} spec
+ *       the workers through the queue {@code SPEC} names, in the benchmarks' grammar
+ *       ({@link Queues}) with a capacity: any {@link Handoffs#create(String)} spec
  *       ({@code circular:101}, {@code lock-split:101}, {@code pht:101,stats},
  *       {@code pipe:W}), {@code monitor:101} for the papers' shared buffer
- *       ({@link MonitorBuffer}) or {@code abq:101} for {@link ArrayBlockingQueue};</li>
+ *       ({@link MonitorBuffer}), {@code abq:101} for {@link ArrayBlockingQueue} or another peer;</li>
  *   <li>{@code pool:SPEC}: a {@link ThreadPoolExecutor} of the workers over the queue
  *       {@code SPEC} names; the accepting thread submits one task per connection.</li>
  * </ul>
@@ -54,21 +55,9 @@ abstract class ServerDesign {
 
     /** The names accepted by {@link #parse}, for messages. */
     static final String NAMES = "iterative, thread-per-connection, virtual-thread-per-connection, accept-lock, "
-            + "handoff:SPEC, pool:SPEC (SPEC: a Handoffs spec, monitor:N or abq:N)";
-
-    /** Thrown when a design names a handoff kind this build of the library does not have. */
-    static final class KindUnavailableException extends IllegalArgumentException {
-        private static final long serialVersionUID = 1L;
-
-        KindUnavailableException(String message) {
-            super(message);
-        }
-    }
+            + "handoff:SPEC, pool:SPEC (SPEC: a queue name with its capacity, as circular:101, monitor:101 or abq:101)";
 
     final List<Thread> threads = new ArrayList<>();
-
-    /** Handoff options that a build of the library may lack; a spec using one is reported unavailable. */
-    static final List<String> LATER_OPTIONS = List.of("classes", "fair");
 
     /**
      * Builds the design a name selects, its handoff holding sockets.
@@ -76,7 +65,6 @@ abstract class ServerDesign {
      * @param design the name, see the class comment
      * @param workers the number of pre-spawned workers (ignored by the designs without a pool)
      * @return a design not yet started
-     * @throws KindUnavailableException if the spec names a handoff kind or option the library lacks
      * @throws IllegalArgumentException if the name or spec is invalid
      */
     static ServerDesign parse(String design, int workers) {
@@ -92,7 +80,6 @@ abstract class ServerDesign {
      *        over a {@link Job} carrying its importance class (the mixed workload) instead of the
      *        bare socket
      * @return a design not yet started
-     * @throws KindUnavailableException if the spec names a handoff kind or option the library lacks
      * @throws IllegalArgumentException if the name or spec is invalid
      */
     static ServerDesign parse(String design, int workers, boolean classify) {
@@ -119,51 +106,12 @@ abstract class ServerDesign {
         };
     }
 
-    /** Builds the queue a spec names: the papers' monitor buffer, the JDK's array queue or a handoff. */
-    static <E> BlockingQueue<E> socketQueue(String spec) {
-        String kind = spec.contains(":") ? spec.substring(0, spec.indexOf(':')).trim().toLowerCase(Locale.ROOT) : spec;
-        switch (kind) {
-            case "monitor":
-                return new MonitorBuffer<>(capacityOf(spec));
-            case "abq":
-                return new ArrayBlockingQueue<>(capacityOf(spec));
-            default:
-                if (!Handoffs.kinds().contains(kind)) {
-                    throw new KindUnavailableException("kind not available: '" + kind + "' (this library has "
-                            + String.join(", ", Handoffs.kinds()) + ")");
-                }
-                try {
-                    return Handoffs.create(spec);
-                } catch (IllegalArgumentException e) {
-                    throw laterOptionMissing(spec, kind, e);
-                }
-        }
-    }
-
     /**
-     * Returns the exception for a spec the library refused: KindUnavailableException when the
-     * refusal names an option of {@link #LATER_OPTIONS} as unknown (this build of the library lacks
-     * it), else the refusal itself.
+     * Builds the queue a spec names, in the benchmarks' grammar ({@link Queues}): the papers'
+     * monitor buffer, the JDK's array queue or a handoff, with its capacity.
      */
-    private static IllegalArgumentException laterOptionMissing(String spec, String kind, IllegalArgumentException refusal) {
-        String message = String.valueOf(refusal.getMessage());
-        for (String option : spec.toLowerCase(Locale.ROOT).split(",")) {
-            String o = option.trim();
-            boolean later = LATER_OPTIONS.stream().anyMatch(name -> o.equals(name) || o.startsWith(name + "="));
-            if (later && message.contains("unknown option") && message.contains(o)) {
-                return new KindUnavailableException("option not available: '" + o + "' (this library's "
-                        + kind + " kind does not have it)");
-            }
-        }
-        return refusal;
-    }
-
-    private static int capacityOf(String spec) {
-        try {
-            return Integer.parseInt(spec.substring(spec.indexOf(':') + 1).trim());
-        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
-            throw new IllegalArgumentException("spec '" + spec + "' wants kind:capacity", e);
-        }
+    static <E> BlockingQueue<E> socketQueue(String spec) {
+        return Queues.create(spec);
     }
 
     /**
@@ -544,9 +492,9 @@ abstract class ServerDesign {
 
         Pool(String spec, int workers) {
             ThreadFactory threads = Thread.ofPlatform().name("pool-", 0).factory();
-            BlockingQueue<Runnable> queue = socketQueue(spec); // validates the spec, names a missing kind
+            BlockingQueue<Runnable> queue = socketQueue(spec); // validates the spec
             this.pool = queue instanceof Handoff<?>
-                    ? Handoffs.newThreadPool(spec, workers, threads, Pool::waitForRoom)
+                    ? Handoffs.newThreadPool(Queues.handoffSpec(spec, workers), workers, threads, Pool::waitForRoom)
                     : new ThreadPoolExecutor(workers, workers, 0, TimeUnit.MILLISECONDS, queue, threads,
                             Pool::waitForRoom);
         }

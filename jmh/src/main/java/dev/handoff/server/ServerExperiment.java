@@ -167,7 +167,7 @@ public final class ServerExperiment {
             System.out.println(usage());
             return;
         }
-        Report report = new Report(o.workload(), o.out);
+        ExperimentReport report = new ExperimentReport(o.workload(), o.out);
         report.environmentAtStart();
         List<Run> all = new ArrayList<>();
         try (RemoteServer server = RemoteServer.launch(List.of("-Xmx512m", "-Djava.net.preferIPv4Stack=true"))) {

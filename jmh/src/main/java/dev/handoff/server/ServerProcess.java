@@ -27,8 +27,7 @@ import java.util.concurrent.TimeUnit;
  * if any, goes to standard error):
  * <pre>
  *   RUN design=D workers=W requests=N delay=MS bytes=B timeout=MS [classify=true]
- *      -&gt; UNAVAILABLE message          (the design names a handoff kind this library lacks)
- *      -&gt; ERROR message                (any other bad command)
+ *      -&gt; ERROR message                (a bad command, design or spec)
  *      -&gt; READY port                   (listening on 127.0.0.1:port, threads started)
  *   GO                                   (the client is ready to connect)
  *      -&gt; GOING                        (the clocks have started: the client may connect)
@@ -94,9 +93,6 @@ public final class ServerProcess {
                     Boolean.parseBoolean(cmd.getOrDefault("classify", "false")));
             service = new Service(Integer.parseInt(cmd.get("delay")), Integer.parseInt(cmd.get("bytes")),
                     timeoutMillis, requests);
-        } catch (ServerDesign.KindUnavailableException e) {
-            out.println("UNAVAILABLE " + e.getMessage());
-            return;
         } catch (RuntimeException e) {
             out.println("ERROR " + e);
             return;

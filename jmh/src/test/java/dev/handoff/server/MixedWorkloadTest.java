@@ -4,12 +4,9 @@
 package dev.handoff.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -142,27 +139,14 @@ class MixedWorkloadTest {
     // ---------------------------------------------------------------- specs with classes
 
     @Test
-    void classesSpecIsAQueueOrUnavailableNeverAnError() {
-        BlockingQueue<Job> q;
-        try {
-            q = ServerDesign.socketQueue("circular:8,classes=2");
-        } catch (ServerDesign.KindUnavailableException notYet) {
-            assertTrue(notYet.getMessage().contains("classes=2"), notYet.getMessage());
-            return;
-        }
+    void classesSpecIsAQueue() {
+        BlockingQueue<Job> q = ServerDesign.socketQueue("circular:8,classes=2");
         assertTrue(q.isEmpty());
     }
 
     @Test
-    void jobIsTheLibrarysImportanceOnceTheLibraryHasOne() {
-        Class<?> library;
-        try {
-            library = Class.forName("dev.handoff.Importance");
-        } catch (ClassNotFoundException notYet) {
-            assumeTrue(false, "this build of the library has no dev.handoff.Importance");
-            return;
-        }
-        assertTrue(library.isAssignableFrom(Job.class),
+    void jobIsTheLibrarysImportance() {
+        assertTrue(dev.handoff.Importance.class.isAssignableFrom(Job.class),
                 "Job must implement dev.handoff.Importance (delete the server package's stand-in), or a handoff"
                         + " with classes puts every job in the least important class");
     }
@@ -170,13 +154,7 @@ class MixedWorkloadTest {
     @ParameterizedTest
     @ValueSource(strings = {"circular:8,classes=2", "lock-split:8,classes=2", "pht:8,classes=2"})
     void importantJobLeavesAHandoffWithClassesFirst(String spec) throws Exception {
-        BlockingQueue<Job> q;
-        try {
-            q = ServerDesign.socketQueue(spec);
-        } catch (ServerDesign.KindUnavailableException notYet) {
-            assumeTrue(false, notYet.getMessage());
-            return;
-        }
+        BlockingQueue<Job> q = ServerDesign.socketQueue(spec);
         try (java.net.Socket a = new java.net.Socket(); java.net.Socket b = new java.net.Socket()) {
             Job ordinary = new Job(a, Job.ORDINARY);
             Job important = new Job(b, Job.IMPORTANT);
@@ -188,10 +166,10 @@ class MixedWorkloadTest {
     }
 
     @Test
-    void misspelledOptionIsAnErrorNotUnavailable() {
+    void misspelledOptionIsAnError() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ServerDesign.socketQueue("circular:8,clases=2"));
-        assertFalse(e instanceof ServerDesign.KindUnavailableException, e.getMessage());
+        assertTrue(e.getMessage().contains("clases"), e.getMessage());
     }
 
     // ---------------------------------------------------------------- a run, in this JVM
@@ -230,15 +208,9 @@ class MixedWorkloadTest {
     /** Bound of every socket read, on both sides: a broken run fails in seconds, not at the test's timeout. */
     private static final int IO_MILLIS = 5_000;
 
-    /** One run as ServerProcess does it, server and client in this JVM; skipped for a missing option. */
+    /** One run as ServerProcess does it, server and client in this JVM. */
     private static LoadResult run(String name, Workload workload, MixedLoad mixed) throws Exception {
-        ServerDesign design;
-        try {
-            design = ServerDesign.parse(name, 2, mixed != null);
-        } catch (ServerDesign.KindUnavailableException e) {
-            assumeTrue(false, e.getMessage());
-            throw e;
-        }
+        ServerDesign design = ServerDesign.parse(name, 2, mixed != null);
         Service service = new Service(workload.delayMillis(), workload.responseBytes(), IO_MILLIS, workload.totalRequests());
         try (ServerSocket listener = new ServerSocket(0, 64, InetAddress.getLoopbackAddress())) {
             design.start(listener, service, workload.totalRequests());
@@ -263,9 +235,9 @@ class MixedWorkloadTest {
     }
 
     @Test
-    void unavailableRowIsReportedAsSuch() {
+    void unknownKindIsAnError() {
         Exception e = assertThrows(IllegalArgumentException.class,
                 () -> ServerDesign.parse("handoff:ring:4", 2, true));
-        assertInstanceOf(ServerDesign.KindUnavailableException.class, e);
+        assertTrue(e.getMessage().contains("ring"), e.getMessage());
     }
 }

@@ -24,7 +24,8 @@ import org.openjdk.jcstress.infra.runners.TestList;
  * Runs jcstress and then checks its results both ways: every safe test passed, and every racy
  * twin was <em>seen failing</em>. This is what proves that the safe tests could catch a bug.
  *
- * <p>A racy twin is a test class whose simple name starts with {@code Racy}. It marks its bad
+ * <p>A racy twin is a test class whose simple name starts with {@code Flawed} (its fix, identical
+ * but for one place, is the {@code Fixed} class beside it). It marks its bad
  * outcome {@code ACCEPTABLE_INTERESTING} (a {@code FORBIDDEN} one would make jcstress itself fail),
  * so jcstress alone cannot tell whether the twin failed; this check can. The build fails when
  * <ul>
@@ -47,7 +48,7 @@ public final class CheckedRun {
     }
 
     /** A test whose simple name starts with this is a deliberately wrong twin. */
-    static final String RACY_PREFIX = "Racy";
+    static final String FLAWED_PREFIX = "Flawed";
 
     public static void main(String[] args) throws Exception {
         List<String> jcstressArgs = new ArrayList<>();
@@ -169,7 +170,7 @@ public final class CheckedRun {
                 problems.add(test + ": selected but no result");
                 continue;
             }
-            boolean isRacy = simpleName(test).startsWith(RACY_PREFIX);
+            boolean isRacy = simpleName(test).startsWith(FLAWED_PREFIX);
             long interesting = count(result, Expect.ACCEPTABLE_INTERESTING);
             long forbidden = count(result, Expect.FORBIDDEN);
             String verdict;

@@ -78,7 +78,7 @@ public final class Suite {
         meta.setProperty("loadAfter", Machine.loadAverage());
         writeJson(all, results, meta);
         if (mode != Mode.SMOKE && args.length > 2) {
-            Report.render(results, Path.of(args[2]));
+            SuitePage.render(results, Path.of(args[2]));
         }
     }
 

@@ -110,7 +110,7 @@ public final class Twins {
         md.append("|\n");
         for (int s = 0; s < byShape.size(); s++) {
             Comparison c = byShape.get(s);
-            md.append("| ").append(Report.scenarioName(Suite.SCENARIOS.get(s)));
+            md.append("| ").append(Figures.scenarioName(Suite.SCENARIOS.get(s)));
             md.append(String.format(Locale.ROOT, " | %.2f M/s", c.rateQuartiles(0)[1] / 1e6));
             md.append(" | ").append(cell(c, 1, null));
             for (int k = 2; k < c.kinds().size(); k++) {

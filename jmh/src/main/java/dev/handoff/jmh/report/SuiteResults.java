@@ -1,0 +1,202 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff.jmh.report;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dev.handoff.jmh.Queues;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The figures of one {@link Suite} run, read from its JMH JSON result file: throughput by shape
+ * and kind, round trips by kind, and the machine's own limits. Kinds come in the factory's
+ * order ({@link Queues#all()}), unknown names last.
+ */
+final class SuiteResults {
+
+    /** One throughput benchmark's iterations. */
+    record Throughput(double[] handoffs, double[] cores, double[] bytesPerHandoff) {
+        double perCpu(int i) {
+            return cores[i] > 0 ? handoffs[i] / cores[i] : Double.NaN;
+        }
+
+        double[] perCpu() {
+            double[] r = new double[handoffs.length];
+            for (int i = 0; i < r.length; i++) {
+                r[i] = perCpu(i);
+            }
+            return r;
+        }
+    }
+
+    /** One kind's round trip: average and percentiles, in ns. */
+    record Latency(double avg, double avgError, Map<String, Double> percentiles) {
+    }
+
+    /** Throughput by shape ("p1c4"), then by kind. */
+    final Map<String, Map<String, Throughput>> throughput = new LinkedHashMap<>();
+    /** Round trip by kind. */
+    final Map<String, Latency> latency = new LinkedHashMap<>();
+    /** MachineLimits results by benchmark method (lineRoundTrip, wakeRoundTrip), in ns. */
+    final Map<String, Estimate> limits = new LinkedHashMap<>();
+    String jdk = "?";
+    String jmh = "?";
+
+    private SuiteResults() {
+    }
+
+    /** Reads a JMH JSON result file. */
+    static SuiteResults read(Path results) throws IOException {
+        SuiteResults r = new SuiteResults();
+        r.readAll(JsonParser.parseString(Files.readString(results)).getAsJsonArray());
+        return r;
+    }
+
+    private void readAll(JsonArray benchmarks) {
+        Map<String, Latency> avg = new LinkedHashMap<>();
+        Map<String, Map<String, Double>> sampled = new LinkedHashMap<>();
+        for (JsonElement element : benchmarks) {
+            JsonObject b = element.getAsJsonObject();
+            jdk = text(b, "vmName") + " " + text(b, "vmVersion") + " (JDK " + text(b, "jdkVersion") + ")";
+            jmh = text(b, "jmhVersion");
+            String name = text(b, "benchmark");
+            JsonObject params = b.has("params") ? b.getAsJsonObject("params") : new JsonObject();
+            String kind = text(params, "kind"); // "null" for MachineLimits, which has none
+            JsonObject primary = b.getAsJsonObject("primaryMetric");
+            JsonObject secondary = b.getAsJsonObject("secondaryMetrics");
+            if (name.contains(".throughput.HandoffThroughput.")) {
+                String scenario = name.substring(name.lastIndexOf('.') + 1);
+                throughput.computeIfAbsent(scenario, s -> new LinkedHashMap<>())
+                        .put(kind, throughput(primary, secondary));
+            } else if (name.contains(".latency.MachineLimits.")) {
+                limits.put(name.substring(name.lastIndexOf('.') + 1), Estimate.of(raw(primary)));
+            } else if (name.contains(".latency.RoundTrip.")) {
+                String mode = text(b, "mode");
+                if (mode.equals("avgt")) {
+                    Estimate e = Estimate.of(raw(primary));
+                    avg.put(kind, new Latency(e.median(), e.halfIqr(), Map.of()));
+                } else if (mode.equals("sample")) {
+                    Map<String, Double> pct = new TreeMap<>();
+                    primary.getAsJsonObject("scorePercentiles").entrySet()
+                            .forEach(p -> pct.put(p.getKey(), number(p.getValue())));
+                    sampled.put(kind, pct);
+                }
+            }
+        }
+        Set<String> kinds = new LinkedHashSet<>(avg.keySet());
+        kinds.addAll(sampled.keySet());
+        for (String kind : order(kinds)) {
+            Latency a = avg.get(kind);
+            latency.put(kind, new Latency(a == null ? Double.NaN : a.avg(), a == null ? Double.NaN : a.avgError(),
+                    sampled.getOrDefault(kind, Map.of())));
+        }
+    }
+
+    private static Throughput throughput(JsonObject primary, JsonObject secondary) {
+        double[] handoffs = raw(metric(secondary, "handoffs"));
+        double[] cores = raw(metric(secondary, "cpuCores"));
+        double[] bytes = new double[0];
+        JsonObject allocation = metric(secondary, "gc.alloc.rate.norm");
+        if (allocation != null) {
+            double[] norm = raw(allocation);
+            double[] ops = raw(primary);
+            bytes = new double[Math.min(norm.length, handoffs.length)];
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = norm[i] * ops[i] / handoffs[i]; // B per JMH op -> B per handoff
+            }
+        }
+        return new Throughput(handoffs, cores, bytes);
+    }
+
+    private static JsonObject metric(JsonObject metrics, String name) {
+        return metrics != null && metrics.has(name) ? metrics.getAsJsonObject(name) : null;
+    }
+
+    /** A field as text, "null" when absent (as String.valueOf writes a missing value). */
+    private static String text(JsonObject o, String field) {
+        JsonElement e = o.get(field);
+        return e == null || e.isJsonNull() ? "null" : e.isJsonPrimitive() ? e.getAsString() : e.toString();
+    }
+
+    /** A number that JMH may have written as a number or as the string "NaN". */
+    private static double number(JsonElement e) {
+        return Double.parseDouble(e.getAsString());
+    }
+
+    /** Every measured iteration of every fork. */
+    private static double[] raw(JsonObject metric) {
+        if (metric == null) {
+            return new double[0];
+        }
+        List<Double> all = new ArrayList<>();
+        for (JsonElement fork : metric.getAsJsonArray("rawData")) {
+            fork.getAsJsonArray().forEach(x -> all.add(number(x)));
+        }
+        return all.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** The kinds in the factory's order, unknown names last. */
+    static List<String> order(Collection<String> kinds) {
+        List<String> ordered = new ArrayList<>();
+        for (String k : Queues.all()) {
+            if (kinds.contains(k)) {
+                ordered.add(k);
+            }
+        }
+        for (String k : kinds) {
+            if (!ordered.contains(k)) {
+                ordered.add(k);
+            }
+        }
+        return ordered;
+    }
+
+    /** Every kind with a throughput figure, in order. */
+    List<String> kinds() {
+        Set<String> all = new LinkedHashSet<>();
+        throughput.values().forEach(m -> all.addAll(m.keySet()));
+        return order(all);
+    }
+
+    /** The throughput of kind in scenario, or null if it did not run. */
+    Throughput tp(String scenario, String kind) {
+        return throughput.getOrDefault(scenario, Map.of()).get(kind);
+    }
+
+    /** The kind's throughput over ABQ's in scenario, or null if either did not run. */
+    Estimate ratio(String scenario, String kind) {
+        Throughput t = tp(scenario, kind);
+        Throughput abq = tp(scenario, "abq");
+        if (t == null || abq == null) {
+            return null;
+        }
+        return Estimate.of(t.handoffs()).over(Estimate.of(abq.handoffs()));
+    }
+
+    /** The queue among candidates that moved the most elements in scenario, or null if none ran. */
+    String fastest(String scenario, List<String> candidates) {
+        String best = null;
+        double bestRate = 0;
+        for (String kind : candidates) {
+            Throughput t = tp(scenario, kind);
+            if (t != null && (best == null || Estimate.of(t.handoffs()).median() > bestRate)) {
+                best = kind;
+                bestRate = Estimate.of(t.handoffs()).median();
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,172 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import static dev.handoff.ContractSupport.assertEachTakenOnce;
+import static dev.handoff.ContractSupport.awaitBlocked;
+import static dev.handoff.ContractSupport.fill;
+import static java.util.concurrent.TimeUnit.HOURS;
+import static java.util.concurrent.TimeUnit.NANOSECONDS;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.handoff.ContractSupport.Call;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Blocking calls: an interrupted caller gets {@code InterruptedException}, even when it would
+ * not block, and an interrupt wakes a blocked one; blocked threads wake when they can proceed,
+ * without help from close (no lost wake-ups).
+ */
+interface BlockingContract extends ContractSubject {
+
+    // ---- Interruption ----
+
+    /** A handoff with one element and room for more, so put, offer, take and poll would not block. */
+    private Handoff<Integer> handoffThatWouldNotBlock() {
+        Handoff<Integer> h = handoffOf(4);
+        if (holdsElements()) {
+            h.add(1);
+        }
+        return h;
+    }
+
+    private static void assertInterruptedAndCleared(Handoff<Integer> h, BlockingCall call) {
+        Object[] before = h.toArray();
+        Thread.currentThread().interrupt();
+        try {
+            assertThrows(InterruptedException.class, () -> call.run(h));
+            assertFalse(Thread.currentThread().isInterrupted(), "interrupt status cleared");
+            assertArrayEquals(before, h.toArray(), "nothing inserted or removed");
+        } finally {
+            Thread.interrupted(); // never leak the flag into the next test
+        }
+    }
+
+    @FunctionalInterface
+    interface BlockingCall {
+        void run(Handoff<Integer> h) throws InterruptedException;
+    }
+
+    @Test
+    default void interruptedPutThrowsEvenWhenNotFull() {
+        assertInterruptedAndCleared(handoffThatWouldNotBlock(), h -> h.put(2));
+    }
+
+    @Test
+    default void interruptedTakeThrowsEvenWhenNotEmpty() {
+        assertInterruptedAndCleared(handoffThatWouldNotBlock(), h -> h.take());
+    }
+
+    @Test
+    default void interruptedTimedOfferThrowsEvenWhenNotFull() {
+        assertInterruptedAndCleared(handoffThatWouldNotBlock(), h -> h.offer(2, 1, HOURS));
+        assertInterruptedAndCleared(handoffThatWouldNotBlock(), h -> h.offer(2, 0, NANOSECONDS));
+    }
+
+    @Test
+    default void interruptedTimedPollThrowsEvenWhenNotEmpty() {
+        assertInterruptedAndCleared(handoffThatWouldNotBlock(), h -> h.poll(1, HOURS));
+        assertInterruptedAndCleared(handoffThatWouldNotBlock(), h -> h.poll(0, NANOSECONDS));
+    }
+
+    @Test
+    default void interruptWakesBlockedPutAndItsElementStaysWithTheCaller() throws Exception {
+        Handoff<Integer> h = fullHandoff();
+        Object[] before = h.toArray();
+        assertInterruptWakes(() -> h.put(99));
+        assertArrayEquals(before, h.toArray(), "the element was not inserted");
+        assertFalse(h.contains(99));
+    }
+
+    @Test
+    default void interruptWakesBlockedTake() throws Exception {
+        Handoff<Integer> h = handoffOf(2);
+        assertInterruptWakes(h::take);
+        assertTrue(h.isEmpty());
+    }
+
+    /** Runs call in a thread, waits until it blocks, interrupts it: it must throw InterruptedException. */
+    private static void assertInterruptWakes(Call call) throws Exception {
+        try (Workers workers = new Workers()) {
+            AtomicInteger interrupted = new AtomicInteger();
+            Thread t = workers.start("blocked", () -> {
+                try {
+                    call.run();
+                    workers.fail("returned instead of blocking");
+                } catch (InterruptedException expected) {
+                    interrupted.incrementAndGet();
+                }
+            });
+            awaitBlocked(t);
+            t.interrupt();
+            workers.awaitAll(List.of(t), Workers.deadlineIn(10));
+            workers.assertNoFailures();
+            assertEquals(1, interrupted.get(), "InterruptedException thrown");
+        }
+    }
+
+    // ---- No lost wake-ups ----
+
+    /**
+     * Four consumers block on an empty handoff; four elements arrive in quick succession, from
+     * one thread, with nothing after them. Every consumer must wake and take one: a handoff that
+     * signals only on the empty-to-non-empty edge must pass the wake-up on.
+     */
+    @Test
+    default void elementsArrivingWakeEveryBlockedConsumer() throws Exception {
+        int consumers = 4;
+        Handoff<Integer> h = handoffFor(consumers, consumers);
+        AtomicIntegerArray taken = new AtomicIntegerArray(consumers);
+        try (Workers workers = new Workers()) {
+            List<Thread> blocked = new ArrayList<>();
+            for (int c = 0; c < consumers; c++) {
+                blocked.add(workers.start("consumer-" + c, () -> taken.incrementAndGet(h.take())));
+            }
+            blocked.forEach(ContractSupport::awaitBlocked);
+            for (int i = 0; i < consumers; i++) {
+                assertTrue(h.offer(i), "room (or, unbuffered, a waiting consumer) for " + i);
+            }
+            workers.awaitAll(blocked, Workers.deadlineIn(10));
+            workers.assertNoFailures();
+        }
+        assertEachTakenOnce(taken);
+    }
+
+    /**
+     * Four producers block on a full handoff; one drainTo empties it, with nothing after it.
+     * Every producer must wake and put its element: a handoff that signals only on the
+     * full-to-not-full edge must pass the wake-up on.
+     */
+    @Test
+    default void roomAppearingWakesEveryBlockedProducer() throws Exception {
+        assumeTrue(holdsElements(), "needs elements inside");
+        int producers = 4;
+        Handoff<Integer> h = handoffOf(producers);
+        List<Integer> before = fill(h);
+        try (Workers workers = new Workers()) {
+            List<Thread> blocked = new ArrayList<>();
+            for (int p = 0; p < producers; p++) {
+                int e = 100 + p;
+                blocked.add(workers.start("producer-" + p, () -> h.put(e)));
+            }
+            blocked.forEach(ContractSupport::awaitBlocked);
+            List<Integer> drained = new ArrayList<>();
+            assertEquals(before.size(), h.drainTo(drained));
+            workers.awaitAll(blocked, Workers.deadlineIn(10));
+            workers.assertNoFailures();
+        }
+        assertEquals(List.of(100, 101, 102, 103), Arrays.stream(h.toArray()).map(Integer.class::cast).sorted().toList(),
+                "every blocked producer put its element");
+    }
+}
