@@ -21,7 +21,37 @@ final class Machine {
         p.setProperty("os", System.getProperty("os.name") + " " + System.getProperty("os.version")
                 + " " + System.getProperty("os.arch"));
         p.setProperty("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+        p.setProperty("commit", commit());
         return p;
+    }
+
+    /**
+     * The commit the run measured: {@code git rev-parse --short HEAD} in the working directory,
+     * with "+changes" when the tree differs from it, or "unknown" without git (a device machine:
+     * write the commit beside the JSON by hand there).
+     */
+    static String commit() {
+        String head = git("rev-parse", "--short", "HEAD");
+        if (head.isEmpty()) {
+            return "unknown";
+        }
+        return git("status", "--porcelain", "--untracked-files=no").isEmpty() ? head : head + "+changes";
+    }
+
+    private static String git(String... args) {
+        String[] command = new String[args.length + 1];
+        command[0] = "git";
+        System.arraycopy(args, 0, command, 1, args.length);
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes()).trim();
+            return p.waitFor() == 0 ? out : "";
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
     }
 
     /** The 1-, 5- and 15-minute load averages, as /proc/loadavg gives them. */

@@ -78,6 +78,7 @@ public final class SuitePage {
         md.append("\n## Run\n\n");
         md.append("- Machine: ").append(meta.getProperty("cpus", "?")).append(" CPUs, ")
                 .append(meta.getProperty("cpuModel", "?")).append(", ").append(meta.getProperty("os", "?")).append('\n');
+        md.append("- Commit measured: `").append(meta.getProperty("commit", "not recorded")).append("`\n");
         md.append("- JVM: ").append(results.jdk).append("; JMH ").append(results.jmh).append('\n');
         md.append("- Suite: `").append(meta.getProperty("mode", "?")).append("`, from ")
                 .append(meta.getProperty("started", "?")).append(" to ").append(meta.getProperty("finished", "?")).append('\n');
