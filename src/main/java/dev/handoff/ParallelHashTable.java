@@ -3,7 +3,6 @@
  */
 package dev.handoff;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.Collection;
@@ -81,8 +80,8 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *   slots  [ e3 | null | e1 | null | null | e7 | null | null | e2 | null ]     m = 10
      *               ^^^^ claimed by CAS null -> e             ^^^^ taken by CAS e -> null
      *
-     *   items   (closed | pending | available)   consumers reserve an element here
-     *   spaces  (closed |    0    | available)   producers reserve an empty slot here
+     *   takeable  (closed | pending | available)   consumers reserve an element here
+     *   fillable  (closed |    0    | available)   producers reserve an empty slot here
      *
      * What differs from the papers, and why:
      *
@@ -94,8 +93,8 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *    a failed CAS is a search conflict (another consumer won that element).
      *
      * 2. No polling. The appendix code scans the table and, finding nothing, sleeps wait(500).
-     *    Here nobody scans unless the scan must succeed. Two counts of reservations, items and
-     *    spaces (class Reservations), say how many elements consumers may still reserve
+     *    Here nobody scans unless the scan must succeed. Two counts of reservations, takeable and
+     *    fillable (class Reservations), say how many elements consumers may still reserve
      *    and how many empty slots producers may still reserve:
      *
      *      put:  reserve a space (park while none)  ->  announce (pending++ unless closed)
@@ -111,7 +110,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *
      *    so a thread searches only when a matching slot exists. A consumer never waits for a
      *    producer that has reserved a slot but not yet written it: such an element is not yet
-     *    counted in items, so no consumer can hold a reservation for it. (Counting an element
+     *    counted in takeable, so no consumer can hold a reservation for it. (Counting an element
      *    before it is written, which would wake consumers earlier, would let a consumer scan an
      *    empty table for as long as that producer is descheduled: a spin with no bound.)
      *
@@ -138,17 +137,17 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *    the permutation property (every probe sequence visits all m slots) for every capacity
      *    the constructor accepts, so the capacity is exactly the one asked for.
      *
-     * Close and the pending count. close() sets CLOSED in items (the linearization point) and in
-     * spaces, and wakes every waiter. A producer announces (pending++) only if items is not
+     * Close and the pending count. close() sets CLOSED in takeable (the linearization point) and in
+     * fillable, and wakes every waiter. A producer announces (pending++) only if takeable is not
      * closed, so every insert either announced before the close and will publish, or is refused
-     * (put throws, offer returns false). A consumer reports "closed and empty" only when items is
+     * (put throws, offer returns false). A consumer reports "closed and empty" only when takeable is
      * closed with available == 0 and pending == 0, all read in one word: no element is inside
      * unreserved, and none can arrive. That state is final. remove(Object), the bulk removals and
      * drainTo, which may hand an element's reservation back (no match found, a consumer won it, or
      * the target collection threw), also hold their reservation as pending until they know, so
      * that no consumer declares the table empty while an element may come back.
      *
-     * drainTo reserves up to maxElements available items in one CAS, looks at the slots once to
+     * drainTo reserves up to maxElements available reservations of takeable in one CAS, looks at the slots once to
      * note which elements are inside, and only then takes those by CAS: room it frees may let
      * blocked producers in, and their elements are not drained. So a drain moves only elements
      * present at its start (fewer if consumers take some first) and ends after one scan even
@@ -241,7 +240,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     public static final int MAX_MONITOR_CAPACITY = 1 << 24;
 
     /** The slots. Invariant: a slot holds null or one element; only a CAS changes it. */
-    private final Slots slots;
+    private final TableSlots slots;
 
     /** Probe sequences over the m slots. */
     private final ProbeSequence probing;
@@ -250,7 +249,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     private final SlotForm form;
 
     /** Empty slots producers may reserve (pending stays 0). */
-    private final Reservations spaces;
+    private final Reservations fillable;
 
     /** Where producers' keys come from. */
     private final KeySource keys;
@@ -330,7 +329,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      * known number of other removals happen within one search (ParallelHashTableTheoremProperties).
      */
     ParallelHashTable(int capacity, SlotForm form, KeySource keys, boolean countStats, ProbeRandom random,
-                      UnaryOperator<Slots> slotsSeam) {
+                      UnaryOperator<TableSlots> slotsSeam) {
         super(countStats);
         this.form = Objects.requireNonNull(form, "slot form");
         this.keys = Objects.requireNonNull(keys, "key source");
@@ -338,7 +337,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         checkCapacity(capacity, form);
         this.slots = slotsSeam.apply(form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity));
         this.probing = new ProbeSequence(capacity);
-        this.spaces = new Reservations(capacity, counters::producerWait, this, Wait.PUT);
+        this.fillable = new Reservations(capacity, counters::producerWait, this, Wait.PUT);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
@@ -372,7 +371,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
 
     /**
      * Writes e into an empty slot on e's probe sequence. Call only holding a space reservation
-     * (announced in items), so that an empty slot exists for this producer.
+     * (announced in takeable), so that an empty slot exists for this producer.
      *
      * @return the number of slots looked at
      */
@@ -381,7 +380,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         int stride = probing.stride(key);
         int probes = 1;
         for (;;) {
-            if (slots.peek(pos) == null) {
+            if (slots.hint(pos) == null) {
                 if (slots.tryFill(pos, e)) {
                     return probes;
                 }
@@ -403,7 +402,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         int stride = probing.stride(key);
         int probes = 1;
         for (;;) {
-            Object e = slots.peek(pos);
+            Object e = slots.hint(pos);
             if (e != null) {
                 if (slots.tryEmpty(pos, e)) {
                     counters.searchProbes(probes);
@@ -437,18 +436,18 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         if (spaceOutcome != Reservations.ACQUIRED) {
             return false; // NONE: full or timed out; EXHAUSTED: closed
         }
-        if (!items.announce()) {
-            spaces.release(); // closed after the space was reserved: hand it back
+        if (!takeable.announce()) {
+            fillable.release(); // closed after the space was reserved: hand it back
             return false;
         }
         counters.insertProbes(fill(key, e));
         counters.put();
-        items.publish(); // after the slot write: a consumer reserving this item finds it
+        takeable.publish(); // after the slot write: a consumer reserving this item finds it
         return true;
     }
 
     private void ensureOpen() {
-        if (items.isClosed()) {
+        if (takeable.isClosed()) {
             throw closedToInserts();
         }
     }
@@ -456,7 +455,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     @Override
     public boolean offer(E e) {
         long key = keyOf(checkElement(e));
-        return !isClosed() && insertReserved(spaces.tryAcquire(), key, e);
+        return !isClosed() && insertReserved(fillable.tryAcquire(), key, e);
     }
 
     @Override
@@ -466,7 +465,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
             throw new InterruptedException();
         }
         ensureOpen();
-        if (!insertReserved(spaces.acquire(), key, e)) {
+        if (!insertReserved(fillable.acquire(), key, e)) {
             throw closedToInserts(); // the untimed acquire fails only once closed
         }
     }
@@ -478,7 +477,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        return !isClosed() && insertReserved(spaces.acquireNanos(nanos), key, e);
+        return !isClosed() && insertReserved(fillable.acquireNanos(nanos), key, e);
     }
 
     // ---- removing ----
@@ -488,7 +487,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     E removeReserved() {
         E e = search();
         counters.take();
-        spaces.release(); // after the slot is empty: a producer reserving it finds room
+        fillable.release(); // after the slot is empty: a producer reserving it finds room
         return e;
     }
 
@@ -500,7 +499,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     @Override
     public int drainTo(Collection<? super E> target, int maxElements) {
         checkDrainTarget(target);
-        int held = maxElements <= 0 ? 0 : items.tryAcquireHeld(maxElements);
+        int held = maxElements <= 0 ? 0 : takeable.tryAcquireHeld(maxElements);
         if (held == 0) {
             return 0;
         }
@@ -512,7 +511,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         int probes = 0;
         for (int i = 0; i < slots.length() && found < held; i++) {
             probes++;
-            Object e = slots.peek(i);
+            Object e = slots.hint(i);
             if (e != null) {
                 where[found] = i;
                 seen[found++] = e;
@@ -536,12 +535,12 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
                     throw failure;
                 }
                 counters.take();
-                spaces.release();
-                items.settle(1);
+                fillable.release();
+                takeable.settle(1);
                 drained++;
             }
         } finally {
-            items.handBack(held); // reservations whose element went elsewhere
+            takeable.handBack(held); // reservations whose element went elsewhere
         }
         return drained;
     }
@@ -553,12 +552,12 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      */
     private void putBack(Object e) {
         fill(random.nextLong(), e);
-        items.handBack(1);
+        takeable.handBack(1);
     }
 
     @Override
     boolean removeFirst(Predicate<Object> match) {
-        if (items.tryAcquireHeld(1) == 0) {
+        if (takeable.tryAcquireHeld(1) == 0) {
             return false; // every element inside is reserved by a consumer and about to leave
         }
         boolean removed = false;
@@ -568,8 +567,8 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
                 if (e != null && match.test(e) && slots.tryEmpty(i, e)) {
                     counters.searchProbes(i + 1);
                     counters.take();
-                    spaces.release();
-                    items.settle(1);
+                    fillable.release();
+                    takeable.settle(1);
                     removed = true;
                     return true;
                 }
@@ -580,7 +579,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
             if (!removed) {
                 // no match, or match (an element's equals) threw: hand the reservation back, or
                 // one element inside would stay reserved and no consumer could take it
-                items.handBack(1);
+                takeable.handBack(1);
             }
         }
     }
@@ -598,17 +597,17 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
             if (e == null || !match.test(e)) {
                 continue;
             }
-            if (items.tryAcquireHeld(1) == 0) {
+            if (takeable.tryAcquireHeld(1) == 0) {
                 break; // every element inside is reserved by a consumer and about to leave
             }
             if (slots.tryEmpty(i, e)) {
                 counters.take();
-                spaces.release();
-                items.settle(1);
+                fillable.release();
+                takeable.settle(1);
                 removed++;
             } else {
                 counters.searchConflict(); // a consumer took it since the look
-                items.handBack(1);
+                takeable.handBack(1);
             }
         }
         counters.searchProbes(slots.length());
@@ -666,12 +665,12 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
 
     @Override
     public int size() {
-        return items.available();
+        return takeable.available();
     }
 
     @Override
     public int remainingCapacity() {
-        return spaces.available();
+        return fillable.available();
     }
 
     @Override
@@ -688,142 +687,18 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
 
     @Override
     public void close() {
-        items.close();  // the linearization point: no announce succeeds after this
-        spaces.close(); // wakes producers waiting for room: put throws, the timed offer returns false
+        takeable.close();  // the linearization point: no announce succeeds after this
+        fillable.close(); // wakes producers waiting for room: put throws, the timed offer returns false
     }
 
     @Override
     public boolean isClosed() {
-        return items.isClosed();
-    }
-
-    // ---- the two slot forms ----
-
-    /**
-     * m slots, each null or one element, changed only by compare-and-set. Not sealed: besides the
-     * two forms, the Theorem 3 property wraps one (see the constructor with a slots seam).
-     */
-    abstract static class Slots {
-        abstract int length();
-
-        /** A hint for a probe: the slot's value, possibly stale; the CAS that follows decides. */
-        abstract Object peek(int i);
-
-        /** The slot's value with its contents visible, for elements handed to callers. */
-        abstract Object read(int i);
-
-        /** Claims an empty slot: null to e. */
-        abstract boolean tryFill(int i, Object e);
-
-        /** Takes e out of its slot: e to null. */
-        abstract boolean tryEmpty(int i, Object e);
-    }
-
-    /**
-     * The papers' SynchronizedRef: one reference whose every access holds this object's monitor
-     * for that one step. Never waited on.
-     */
-    static final class SynchronizedRef {
-        private Object value; // guarded by this
-
-        synchronized Object get() {
-            return value;
-        }
-
-        synchronized boolean compareAndSet(Object expect, Object update) {
-            if (value != expect) {
-                return false;
-            }
-            value = update;
-            return true;
-        }
-    }
-
-    /** The papers' form: a SynchronizedRef per slot. */
-    static final class MonitorSlots extends Slots {
-        private final SynchronizedRef[] refs;
-
-        MonitorSlots(int m) {
-            refs = new SynchronizedRef[m];
-            for (int i = 0; i < m; i++) {
-                refs[i] = new SynchronizedRef();
-            }
-        }
-
-        @Override
-        int length() {
-            return refs.length;
-        }
-
-        @Override
-        Object peek(int i) {
-            return refs[i].get(); // the monitor orders it: unlock of a fill -> lock here
-        }
-
-        @Override
-        Object read(int i) {
-            return refs[i].get();
-        }
-
-        @Override
-        boolean tryFill(int i, Object e) {
-            return refs[i].compareAndSet(null, e);
-        }
-
-        @Override
-        boolean tryEmpty(int i, Object e) {
-            return refs[i].compareAndSet(e, null);
-        }
-    }
-
-    /** The lock-free form: one array, accessed through a VarHandle. */
-    static final class ArraySlots extends Slots {
-        private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
-        private final Object[] array;
-
-        ArraySlots(int m) {
-            array = new Object[m];
-        }
-
-        @Override
-        int length() {
-            return array.length;
-        }
-
-        @Override
-        Object peek(int i) {
-            // Opaque: only a hint (the CAS after it decides), but never plain, so that a scan
-            // cannot be compiled to re-read one stale value forever. The happens-before edge that
-            // makes a published element visible here comes from the reservation word (items).
-            return SLOT.getOpaque(array, i);
-        }
-
-        @Override
-        Object read(int i) {
-            return SLOT.getAcquire(array, i); // pairs with compareAndExchangeRelease in tryFill
-        }
-
-        @Override
-        boolean tryFill(int i, Object e) {
-            // Release: the producer's writes before put (the element's fields) become visible to
-            // the thread whose acquire reads e: compareAndExchangeAcquire in tryEmpty, or
-            // getAcquire in read. Strong, not weak: a spurious failure would count as a conflict.
-            return SLOT.compareAndExchangeRelease(array, i, (Object) null, e) == null;
-        }
-
-        @Override
-        boolean tryEmpty(int i, Object e) {
-            // Acquire: pairs with compareAndExchangeRelease in tryFill, so the consumer sees what
-            // the producer wrote before put. The null needs no release: a producer that later
-            // fills this slot reads nothing the consumer wrote (and the spaces word orders them
-            // anyway); atomicity alone keeps an element from being overwritten or taken twice.
-            return SLOT.compareAndExchangeAcquire(array, i, e, (Object) null) == e;
-        }
+        return takeable.isClosed();
     }
 
     /** For tests: the table's reservation counts, e.g. "available=3 pending=0". */
     String reservationsForTest() {
-        return "items[" + items + "] spaces[" + spaces + "]";
+        return "takeable[" + takeable + "] fillable[" + fillable + "]";
     }
 
     /** For tests: this table's probe sequences (see ProbeSequence). */

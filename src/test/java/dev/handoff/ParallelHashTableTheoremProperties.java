@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.handoff.ParallelHashTable.KeySource;
 import dev.handoff.ParallelHashTable.SlotForm;
-import dev.handoff.ParallelHashTable.Slots;
 import java.math.BigInteger;
 import java.util.BitSet;
 import java.util.Locale;
@@ -434,13 +433,13 @@ class ParallelHashTableTheoremProperties {
      * {@link #letGo()}: the consumer has looked at the slot and seen the element, and has not yet
      * tried to take it.
      */
-    static final class HoldingSlots extends Slots {
-        private final Slots slots;
+    static final class HoldingSlots extends TableSlots {
+        private final TableSlots slots;
         private volatile Thread toHold;
         private final Semaphore held = new Semaphore(0);
         private final Semaphore go = new Semaphore(0);
 
-        HoldingSlots(Slots slots) {
+        HoldingSlots(TableSlots slots) {
             this.slots = slots;
         }
 
@@ -462,8 +461,8 @@ class ParallelHashTableTheoremProperties {
         }
 
         @Override
-        Object peek(int i) {
-            return slots.peek(i);
+        Object hint(int i) {
+            return slots.hint(i);
         }
 
         @Override
