@@ -30,20 +30,27 @@ final class ArraySlots extends TableSlots {
 
     @Override
     Object read(int i) {
-        return SLOT.getAcquire(array, i); // pairs with compareAndExchangeRelease in tryFill
+        return SLOT.getAcquire(array, i); // pairs with compareAndSet in tryFill
+    }
+
+    @Override
+    Object readVolatile(int i) {
+        return SLOT.getVolatile(array, i); // after the bit's clear: pairs with compareAndSet in tryFill
     }
 
     @Override
     boolean tryFill(int i, Object e) {
-        // Release: the producer's writes before put (the element's fields) become visible to
-        // the thread whose acquire reads e: compareAndExchangeAcquire in tryEmpty, or
-        // getAcquire in read. Strong, not weak: a spurious failure would count as a conflict.
-        return SLOT.compareAndExchangeRelease(array, i, (Object) null, e) == null;
+        // Volatile, which includes release: the producer's writes before put (the element's
+        // fields) become visible to the thread whose acquire reads e (compareAndExchangeAcquire
+        // in tryEmpty, getAcquire in read), and the write is ordered before the filler's read of
+        // the occupancy word (OccupancySummary.filled). Strong, not weak: a spurious failure
+        // would count as a conflict.
+        return SLOT.compareAndSet(array, i, (Object) null, e);
     }
 
     @Override
     boolean tryEmpty(int i, Object e) {
-        // Acquire: pairs with compareAndExchangeRelease in tryFill, so the consumer sees what
+        // Acquire: pairs with compareAndSet in tryFill, so the consumer sees what
         // the producer wrote before put. The null needs no release: a producer that later
         // fills this slot reads nothing the consumer wrote (and the fillable word orders them
         // anyway); atomicity alone keeps an element from being overwritten or taken twice.

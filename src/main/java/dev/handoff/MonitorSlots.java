@@ -30,6 +30,13 @@ final class MonitorSlots extends TableSlots {
     }
 
     @Override
+    Object readVolatile(int i) {
+        // The monitor orders it: the emptier's clear of the bit happens-before this lock, and
+        // a fill that comes after it in the monitor's order happens-after it too.
+        return refs[i].get();
+    }
+
+    @Override
     boolean tryFill(int i, Object e) {
         return refs[i].compareAndSet(null, e);
     }

@@ -4,8 +4,9 @@
 package dev.handoff;
 
 /**
- * The hash table's m slots, each null or one element, changed only by compare-and-set. Not sealed: besides the
- * two forms, the Theorem 3 property wraps one (see the constructor with a slots seam).
+ * The hash table's m slots, each null or one element, changed only by compare-and-set. Not
+ * sealed: besides the two forms, the Theorem 3 property wraps one (see the table's constructor
+ * with a slots seam).
  */
 abstract class TableSlots {
     abstract int length();
@@ -16,7 +17,13 @@ abstract class TableSlots {
     /** The slot's value with its contents visible, for elements handed to callers. */
     abstract Object read(int i);
 
-    /** Claims an empty slot: null to e. */
+    /**
+     * The slot's value, read with sequentially consistent (volatile) semantics: the emptier's
+     * side of OccupancySummary's Dekker pair.
+     */
+    abstract Object readVolatile(int i);
+
+    /** Claims an empty slot: null to e, with volatile semantics (OccupancySummary's pair). */
     abstract boolean tryFill(int i, Object e);
 
     /** Takes e out of its slot: e to null. */

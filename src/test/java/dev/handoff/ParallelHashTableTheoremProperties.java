@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.handoff.ParallelHashTable.KeySource;
+import dev.handoff.ParallelHashTable.Search;
 import dev.handoff.ParallelHashTable.SlotForm;
 import java.math.BigInteger;
 import java.util.BitSet;
@@ -224,7 +225,7 @@ class ParallelHashTableTheoremProperties {
     /** Fills n, alternates removal and insert for warmUp rounds, then measures rounds rounds. */
     static SteadyState steadyState(int m, int n, SlotForm form, long seed, int warmUp, int rounds) {
         SplittableRandom random = new SplittableRandom(seed);
-        ParallelHashTable<Integer> table = new ParallelHashTable<>(m, form, KeySource.ELEMENT_HASH, true,
+        ParallelHashTable<Integer> table = new ParallelHashTable<>(m, form, KeySource.ELEMENT_HASH, Search.PROBE, true,
                 new SeededProbeRandom(random.split()));
         for (int i = 0; i < n; i++) {
             assertTrue(table.offer(random.nextInt()));
@@ -367,8 +368,8 @@ class ParallelHashTableTheoremProperties {
      */
     static long heldSearchConflicts(int m, int k, SlotForm form, long seed, int trials) throws InterruptedException {
         HoldingSlots[] seam = new HoldingSlots[1];
-        ParallelHashTable<Integer> table = new ParallelHashTable<>(m, form, KeySource.ELEMENT_HASH, true,
-                new SeededProbeRandom(new SplittableRandom(seed)),
+        ParallelHashTable<Integer> table = new ParallelHashTable<>(m, form, KeySource.ELEMENT_HASH, Search.PROBE,
+                true, new SeededProbeRandom(new SplittableRandom(seed)),
                 slots -> seam[0] = new HoldingSlots(slots));
         HoldingSlots holding = seam[0];
         AtomicReference<Throwable> failed = new AtomicReference<>();
@@ -468,6 +469,11 @@ class ParallelHashTableTheoremProperties {
         @Override
         Object read(int i) {
             return slots.read(i);
+        }
+
+        @Override
+        Object readVolatile(int i) {
+            return slots.readVolatile(i);
         }
 
         @Override
@@ -585,7 +591,7 @@ class ParallelHashTableTheoremProperties {
     /** A fresh counting table holding the first n of the elements. */
     private static ParallelHashTable<Integer> filled(int m, int n, SlotForm form, KeySource keys,
                                                      int[] elements, ProbeRandom random) {
-        ParallelHashTable<Integer> table = new ParallelHashTable<>(m, form, keys, true, random);
+        ParallelHashTable<Integer> table = new ParallelHashTable<>(m, form, keys, Search.PROBE, true, random);
         for (int i = 0; i < n; i++) {
             assertTrue(table.offer(elements[i]));
         }
