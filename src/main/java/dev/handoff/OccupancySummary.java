@@ -26,15 +26,6 @@ import java.lang.invoke.VarHandle;
  */
 final class OccupancySummary {
     private static final VarHandle WORD = MethodHandles.arrayElementVarHandle(long[].class);
-    private static final VarHandle SWEEP;
-
-    static {
-        try {
-            SWEEP = MethodHandles.lookup().findVarHandle(OccupancySummary.class, "sweep", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     /**
      * Words apart, in longs: one word per 64-byte cache line, so that fills and removals in
@@ -48,10 +39,11 @@ final class OccupancySummary {
     private final int m;
 
     /**
-     * The sweep, counted without wrapping: slot sweep % m is where the next sweep search starts.
-     * Only moves forward (advanceSweep).
+     * The sweep, at index SPREAD, counted without wrapping: slot sweep % m is where the next
+     * sweep search starts. Only moves forward (advanceSweep). An array of its own, with a cache
+     * line on either side, so that its writes do not evict the fields every search reads.
      */
-    private volatile long sweep;
+    private final long[] sweep = new long[2 * SPREAD + 1];
 
     OccupancySummary(int m) {
         this.m = m;
@@ -93,7 +85,8 @@ final class OccupancySummary {
 
     /** The sweep's current position, without wrapping. */
     long sweep() {
-        return sweep; // volatile: a sweep search starts from the latest position it can see
+        // Volatile: a sweep search starts from the latest position it can see.
+        return (long) WORD.getVolatile(sweep, SPREAD);
     }
 
     /** The slot of a sweep position. */
@@ -108,8 +101,8 @@ final class OccupancySummary {
     void advanceSweep(long from, int i) {
         int start = slotOf(from);
         long past = from + (i >= start ? i - start : m - start + i) + 1;
-        for (long s = sweep; s < past; s = sweep) {
-            if (SWEEP.compareAndSet(this, s, past)) {
+        for (long s = sweep(); s < past; s = sweep()) {
+            if (WORD.compareAndSet(sweep, SPREAD, s, past)) {
                 return;
             }
         }
