@@ -43,7 +43,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
      *   classes[0]  [ a0 a1 ]           most important      producers of class c wait inside
      *   classes[1]  [ b0 ]                                   classes[c] (its own put), so only
      *   classes[2]  [ c0 c1 c2 c3 ]      least important     while class c is full
-     *   items       (closed | pending | available = 7)      consumers wait here, for any class
+     *   takeable       (closed | pending | available = 7)      consumers wait here, for any class
      *
      *   put:  classify -> announce (pending++ unless closed) -> insert into classes[c]
      *         (waiting there while it is full) -> publish (pending--, available++)
@@ -64,16 +64,16 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
      * completed take by another thread (lock-free, as the hash table's search), and the consumer
      * laps again.
      *
-     * Waiting. Consumers wait only in items (its Dekker pair on state and waiters excludes lost
+     * Waiting. Consumers wait only in takeable (its Dekker pair on state and waiters excludes lost
      * wake-ups: see Reservations); producers wait only in their class's own put, whose kind
      * excludes lost wake-ups on its side. A consumer's poll frees room in its class, and the kind
      * wakes that class's producers.
      *
-     * Close. close() closes items first (the linearization point: no announce succeeds after it),
+     * Close. close() closes takeable first (the linearization point: no announce succeeds after it),
      * then every class, which wakes producers waiting there; they undo their announce (settle)
      * and refuse. An insert that announced before the close either completes into its class and
      * publishes, or finds the class closed and undoes. A consumer reports closed and empty only
-     * when items is closed with nothing available and nothing pending, read in one word: no
+     * when takeable is closed with nothing available and nothing pending, read in one word: no
      * element is inside unreserved and none can still arrive. remove and drainTo hold their
      * reservations as pending while they may hand them back, so that nobody reports the handoff
      * empty meanwhile.
@@ -200,7 +200,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
      * @return false if closed: the insert is refused
      */
     private boolean announce() {
-        return items.announce();
+        return takeable.announce();
     }
 
     /**
@@ -211,9 +211,9 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
         if (inserted) {
             counters.put();
             COUNT.getAndAdd(counts, c, 1); // before the publish: pairs with getAcquire in removeReserved
-            items.publish();
+            takeable.publish();
         } else {
-            items.settle(1);
+            takeable.settle(1);
         }
     }
 
@@ -350,7 +350,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     @Override
     public int drainTo(Collection<? super E> target, int maxElements) {
         checkDrainTarget(target);
-        int held = maxElements <= 0 ? 0 : items.tryAcquireHeld(maxElements);
+        int held = maxElements <= 0 ? 0 : takeable.tryAcquireHeld(maxElements);
         if (held == 0) {
             return 0;
         }
@@ -375,9 +375,9 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
         } finally {
             if (sink.added > 0) {
                 counters.takes(sink.added);
-                items.settle(sink.added); // these left for good
+                takeable.settle(sink.added); // these left for good
             }
-            items.handBack(held - sink.added); // the rest were taken by others, or are still inside
+            takeable.handBack(held - sink.added); // the rest were taken by others, or are still inside
         }
     }
 
@@ -415,7 +415,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
      */
     @Override
     boolean removeFirst(Predicate<Object> match) {
-        if (items.tryAcquireHeld(1) == 0) {
+        if (takeable.tryAcquireHeld(1) == 0) {
             return false;
         }
         boolean removed = false;
@@ -431,9 +431,9 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
             return false;
         } finally {
             if (removed) {
-                items.settle(1);
+                takeable.settle(1);
             } else {
-                items.handBack(1); // no match, or match threw: the element stays takeable
+                takeable.handBack(1); // no match, or match threw: the element stays takeable
             }
         }
     }
@@ -506,7 +506,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     /** Returns the number of elements a consumer can take now (published and not reserved). */
     @Override
     public int size() {
-        return items.available();
+        return takeable.available();
     }
 
     /** Returns the room of every class together; an element fits only if its own class has room. */
@@ -545,7 +545,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
 
     @Override
     public void close() {
-        items.close(); // the linearization point: no announce succeeds after this
+        takeable.close(); // the linearization point: no announce succeeds after this
         for (AbstractHandoff<E> own : classes) {
             own.close(); // wakes the producers waiting in that class: they undo and refuse
         }
@@ -553,6 +553,6 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
 
     @Override
     public boolean isClosed() {
-        return items.isClosed();
+        return takeable.isClosed();
     }
 }

@@ -5,6 +5,7 @@ package dev.handoff;
 
 import dev.handoff.CircularBuffer.Waiting;
 import dev.handoff.ParallelHashTable.KeySource;
+import dev.handoff.ParallelHashTable.Search;
 import dev.handoff.ParallelHashTable.SlotForm;
 import java.util.Objects;
 
@@ -30,7 +31,7 @@ import java.util.Objects;
  *
  * <p>{@link #toString()} is the canonical spec string: the kind, the capacity, every option of
  * the kind written out (defaults included) in a fixed order, and {@code stats} last when on, for
- * instance {@code "pht:1031,slots=cas,key=random"}. It parses back to an equal spec. The grammar
+ * instance {@code "pht:1031,slots=cas,key=random,search=summary"}. It parses back to an equal spec. The grammar
  * of spec strings, the options of each kind and the capacity limits are in {@link Handoffs}.
  */
 public sealed interface HandoffSpec
@@ -212,25 +213,29 @@ public sealed interface HandoffSpec
 
     /**
      * A {@link ParallelHashTable}:
-     * {@code pht:capacity[,slots=monitor|cas][,key=random|hash][,stats]}.
+     * {@code pht:capacity[,slots=monitor|cas][,key=random|hash][,search=summary|probe][,stats]}.
      *
      * @param capacity the number of slots, 1 to {@link ParallelHashTable#MAX_CAPACITY}, or to
      *        {@link ParallelHashTable#MAX_MONITOR_CAPACITY} with monitor slots
      * @param slots the slot form: {@code slots=cas} (the default) or {@code slots=monitor}
      * @param keys where a producer's probe starts: {@code key=random} (the default) or
      *        {@code key=hash}, the element's {@code hashCode()}
+     * @param search how a consumer finds an element: {@code search=summary} (the default) or
+     *        {@code search=probe}, the papers' probe sequence
      * @param stats whether the table counts statistics
      */
-    record HashTable(int capacity, SlotForm slots, KeySource keys, boolean stats) implements HandoffSpec {
+    record HashTable(int capacity, SlotForm slots, KeySource keys, Search search, boolean stats)
+            implements HandoffSpec {
         /**
          * Checks the arguments, as {@link ParallelHashTable}'s constructor does.
          *
          * @throws IllegalArgumentException if capacity is not in {@code [1, the form's limit]}
-         * @throws NullPointerException if slots or keys is null
+         * @throws NullPointerException if slots, keys or search is null
          */
         public HashTable {
             Objects.requireNonNull(slots, "slot form");
             Objects.requireNonNull(keys, "key source");
+            Objects.requireNonNull(search, "search");
             ParallelHashTable.checkCapacity(capacity, slots);
         }
 
@@ -243,7 +248,7 @@ public sealed interface HandoffSpec
          * @throws NullPointerException if form is null
          */
         public HashTable slots(SlotForm form) {
-            return new HashTable(capacity, form, keys, stats);
+            return new HashTable(capacity, form, keys, search, stats);
         }
 
         /**
@@ -254,12 +259,23 @@ public sealed interface HandoffSpec
          * @throws NullPointerException if source is null
          */
         public HashTable keys(KeySource source) {
-            return new HashTable(capacity, slots, source, stats);
+            return new HashTable(capacity, slots, source, search, stats);
+        }
+
+        /**
+         * Returns this spec with the given search.
+         *
+         * @param how how a consumer finds an element
+         * @return the new spec
+         * @throws NullPointerException if how is null
+         */
+        public HashTable search(Search how) {
+            return new HashTable(capacity, slots, keys, how, stats);
         }
 
         @Override
         public HashTable withStats() {
-            return new HashTable(capacity, slots, keys, true);
+            return new HashTable(capacity, slots, keys, search, true);
         }
 
         @Override
@@ -269,13 +285,13 @@ public sealed interface HandoffSpec
 
         @Override
         public <E> ParallelHashTable<E> build() {
-            return new ParallelHashTable<>(capacity, slots, keys, stats);
+            return new ParallelHashTable<>(capacity, slots, keys, search, stats);
         }
 
         @Override
         public String toString() {
             return kind() + ":" + capacity + ",slots=" + slots.specName() + ",key=" + keys.specName()
-                    + (stats ? ",stats" : "");
+                    + ",search=" + search.specName() + (stats ? ",stats" : "");
         }
     }
 
@@ -410,7 +426,7 @@ public sealed interface HandoffSpec
             HandoffSpec uncounted = switch (base) {
                 case Circular c -> new Circular(c.capacity(), c.waiting(), false);
                 case LockSplit l -> new LockSplit(l.capacity(), false);
-                case HashTable t -> new HashTable(t.capacity(), t.slots(), t.keys(), false);
+                case HashTable t -> new HashTable(t.capacity(), t.slots(), t.keys(), t.search(), false);
                 case Pipe p -> p; // built above
                 case Classed c -> throw new AssertionError(c); // refused by the constructor
             };

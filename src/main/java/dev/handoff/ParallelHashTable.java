@@ -3,7 +3,6 @@
  */
 package dev.handoff;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.Collection;
@@ -19,29 +18,33 @@ import java.util.function.UnaryOperator;
  * consumers, and blocking without polling.
  *
  * <p>A producer puts its element into an empty slot on a probe sequence (double hashing) that
- * starts from a key; a consumer takes whichever element it finds first on a probe sequence that
- * starts at a pseudo-random slot. Producers and consumers working on different slots never wait
- * for each other, so many consumers can search at once. In exchange <b>no order is promised</b>:
- * {@link #ordering()} is {@link Handoff.Ordering#UNORDERED}, and an element may stay inside while
- * later ones leave. Each removal takes any given element with probability at least
- * {@code 1/capacity}, so the number of removals an element waits through has a geometric tail;
- * see {@code docs/parallel-hash-table.md} for the measured age distribution.
+ * starts from a key; a consumer takes whichever element it finds first ({@link Search}).
+ * Producers and consumers working on different slots never wait for each other, so many
+ * consumers can search at once. In exchange <b>no order is promised</b>: {@link #ordering()} is
+ * {@link Handoff.Ordering#UNORDERED}, and an element may stay inside while later ones leave.
+ *
+ * <p>How long an element waits is bounded under the default search, {@link Search#SUMMARY}:
+ * every second search of each consumer thread takes the first element at or after the
+ * <em>sweep</em>, a position that moves forward over the slots and never past an element inside
+ * without taking it. With one consumer an element leaves within {@code 2 * capacity + 2}
+ * removals after its insert returns; with c consumers, a sweep search that read the sweep before
+ * another one moved it can take an element the sweep has already passed, so up to c such
+ * searches may come between two steps of the sweep. Under {@link Search#PROBE} there is no
+ * bound: each removal takes any given element with probability at least {@code 1/capacity}, so
+ * the wait has a geometric tail.
  *
  * <p>The producer's key comes from {@link KeySource}: by default a pseudo-random draw per insert
- * ({@link KeySource#RANDOM}), so that no code of the element runs inside an insert or a removal
- * (only {@code remove(Object)} and {@code contains} call its {@code equals}, and
- * {@code toString()} its {@code toString()}), and every element, equal to others or not, gets an
+ * ({@link KeySource#RANDOM}), so that no element code runs in an insert or a removal (only
+ * {@code remove(Object)} and {@code contains} call {@code equals}) and every element gets an
  * independent, uniform probe sequence. The papers' form, {@link KeySource#ELEMENT_HASH}, keys on
  * the element's {@code hashCode()}: an exception it throws leaves the insert with nothing
- * changed, and elements with equal hash codes follow the same probe sequence, so a table filled
- * with many equal elements (the same object put again and again) inserts in time proportional
- * to its fill, not in the constant time the probe theorems give for well-spread keys.
+ * changed, and equal hash codes share one probe sequence, so a table filled with many equal
+ * elements inserts in time proportional to its fill, not in the constant time of Theorem 1.
  *
- * <p>The slots come in two forms, chosen at construction ({@link SlotForm}): the papers' form, a
- * small object with a monitor per slot, and a lock-free form on one array. Both behave the same;
- * they differ only in speed ({@code docs/parallel-hash-table.md}). Blocked threads wait on
- * {@link java.util.concurrent.locks.Condition}s; the monitors of the papers' form are held only
- * for a single read or compare-and-set, never while waiting.
+ * <p>The slots come in two forms ({@link SlotForm}): the papers' form, a small object with a
+ * monitor per slot, held only for one read or compare-and-set, and a lock-free form on one
+ * array. Both behave the same and differ only in speed. Blocked threads wait on
+ * {@link java.util.concurrent.locks.Condition}s.
  *
  * <p>{@code size()} and {@code remainingCapacity()} count the elements a consumer may reserve and
  * the free slots a producer may reserve; they always lie within {@code [0, capacity()]} and add
@@ -50,18 +53,14 @@ import java.util.function.UnaryOperator;
  * consistent; they list elements in slot order, which says nothing about the order of removal.
  *
  * <p>Linearizability. Seen by consumers ({@code offer}, {@code poll} and {@code size()} while
- * the table does not fill up and is not closed) the table behaves as a multiset, each operation
- * taking effect at one instant. Where fullness or closing comes in it does not, because a
- * removal frees its slot only once the element is out, and an insert counts its element only
- * once it is written. A {@code poll} that has claimed an element but not yet taken it out still
- * holds its slot: a thread whose own {@code poll()} already returned {@code null} because of it
- * can then have its second of two {@code offer}s refused by a table of capacity 2. Likewise an
- * {@code offer} under way holds its slot before {@code size()} counts its element: another
- * thread's {@code offer} may be refused and its {@code size()} then count one element less than
- * the capacity. An {@code offer} under way when {@code close()} is called returns {@code true},
- * yet a {@code poll()} called after the close may return {@code null} before that element arrives
- * ({@code take()} waits for it). Lincheck's model checker finds these histories
- * ({@code ParallelHashTableLincheckTest} in jcstress-tests).
+ * the table neither fills up nor closes) the table behaves as a multiset. Where fullness or
+ * closing comes in it does not: a removal frees its slot only once the element is out, and an
+ * insert counts its element only once it is written. So an {@code offer} may be refused while
+ * a {@code poll} under way still holds the slot it is emptying, or while {@code size()} does not
+ * yet count an {@code offer} under way; and an {@code offer} under way at {@code close()}
+ * returns {@code true} while a later {@code poll()} may return {@code null} before that element
+ * arrives ({@code take()} waits for it). {@code ParallelHashTableLincheckTest} (jcstress-tests)
+ * finds these histories.
  *
  * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.
  *
@@ -74,15 +73,15 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      * The parallel hash table (PHT) of Roussev and Wu (shared/seeds 004, section 4; seed 001,
      * section 3.5 and its appendix): m slots, open addressing with double hashing
      * h(k, i) = (h1(k) + i * h2(k)) mod m. A producer probes from its insert's key for an empty
-     * slot; a consumer probes from a pseudo-random key for an occupied one.
+     * slot; a consumer looks for an occupied one (item 5).
      *
      *              consumer: start r, stride s'           producer: start h1(k), stride h2(k)
      *                   v                                     v
      *   slots  [ e3 | null | e1 | null | null | e7 | null | null | e2 | null ]     m = 10
      *               ^^^^ claimed by CAS null -> e             ^^^^ taken by CAS e -> null
      *
-     *   items   (closed | pending | available)   consumers reserve an element here
-     *   spaces  (closed |    0    | available)   producers reserve an empty slot here
+     *   takeable  (closed | pending | available)   consumers reserve an element here
+     *   fillable  (closed |    0    | available)   producers reserve an empty slot here
      *
      * What differs from the papers, and why:
      *
@@ -94,8 +93,8 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *    a failed CAS is a search conflict (another consumer won that element).
      *
      * 2. No polling. The appendix code scans the table and, finding nothing, sleeps wait(500).
-     *    Here nobody scans unless the scan must succeed. Two counts of reservations, items and
-     *    spaces (class Reservations), say how many elements consumers may still reserve
+     *    Here nobody scans unless the scan must succeed. Two counts of reservations, takeable and
+     *    fillable (class Reservations), say how many elements consumers may still reserve
      *    and how many empty slots producers may still reserve:
      *
      *      put:  reserve a space (park while none)  ->  announce (pending++ unless closed)
@@ -111,65 +110,60 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *
      *    so a thread searches only when a matching slot exists. A consumer never waits for a
      *    producer that has reserved a slot but not yet written it: such an element is not yet
-     *    counted in items, so no consumer can hold a reservation for it. (Counting an element
-     *    before it is written, which would wake consumers earlier, would let a consumer scan an
-     *    empty table for as long as that producer is descheduled: a spin with no bound.)
+     *    counted in takeable, so no consumer can hold a reservation for it (counting it earlier
+     *    would let a consumer scan an empty table while that producer is descheduled).
      *
-     *    The search is lock-free, not wait-free: a consumer's lap over all m slots can fail only
-     *    if, during that lap, every element it passed was taken by another consumer, so each
-     *    failed lap implies that other removals completed. The same holds for producers. No
-     *    thread ever waits inside a scan for another thread.
+     *    The scans are lock-free, not wait-free: a lap over all m slots fails only if every slot
+     *    it could use was won by another thread during that lap. No scan waits for a thread.
      *
      * 3. Many producers. Nothing in the scheme assumes a single producer: reservations are
      *    counted atomically and slots are claimed by CAS.
      *
      * 4. Keys. A consumer's key is a fresh ThreadLocalRandom long per search (drawn through
-     *    ProbeRandom, a seam the Lincheck model checker needs: see that interface). The
-     *    producer's key (KeySource) is by default drawn the same way, once per insert, before
-     *    any reservation: no user code runs in the table, and the keys are uniform and
-     *    independent, the uniform-hashing assumption of Theorem 1. The papers' form keys on the
-     *    element's hashCode(), spread by a 64-bit mixer so that small consecutive Integers do not
-     *    land in consecutive slots; it too is computed before any reservation, so a hashCode()
-     *    that throws leaves nothing to undo. An element that drainTo puts back gets a drawn key
-     *    in either form: no element code may run while the table holds a reservation for it.
-     *    From the 64-bit key, h1 = the high half reduced to [0, m) and h2 = 1 + the low half
-     *    reduced to [0, m-1), moved up to the next value coprime to m (class ProbeSequence). The
-     *    papers take m prime, where every h2 in [1, m) is coprime to m; the coprime step keeps
-     *    the permutation property (every probe sequence visits all m slots) for every capacity
-     *    the constructor accepts, so the capacity is exactly the one asked for.
+     *    ProbeRandom, the seam the Lincheck model checker needs). The producer's key (KeySource)
+     *    is by default drawn the same way, before any reservation: no user code runs in the
+     *    table, and keys are uniform and independent, Theorem 1's assumption. The papers' form
+     *    spreads the element's hashCode() (ProbeSequence.spread), also before any reservation,
+     *    so a hashCode() that throws leaves nothing to undo; an element that drainTo puts back
+     *    gets a drawn key. h1 and h2 come from the key's two halves, h2 moved up to the next
+     *    value coprime to m (ProbeSequence): the papers take m prime, the coprime step keeps
+     *    every probe sequence a permutation of the slots for any capacity.
      *
-     * Close and the pending count. close() sets CLOSED in items (the linearization point) and in
-     * spaces, and wakes every waiter. A producer announces (pending++) only if items is not
+     * 5. The search (Search.SUMMARY, default). The papers' consumer probes slot by slot, about
+     *    m/(n+1) probes when n of m slots are full: costly in the mostly empty table that fast
+     *    consumers keep. OccupancySummary keeps one bit per slot, a hint kept true by a Dekker
+     *    pair (see there), so a consumer reads 64 slots per word and tries only marked slots.
+     *    One pass that finds nothing it can win falls back to the probe search, which cannot
+     *    fail under a reservation: the summary is never needed for correctness. Every second
+     *    summary search of a thread starts at the sweep instead of a random slot and moves the
+     *    sweep past the element it takes; a marked element at or after the sweep is therefore
+     *    taken before the sweep can pass it, which bounds its wait (class Javadoc). Search.PROBE
+     *    keeps the papers' search (and no summary), so that Theorem 2 stays measurable.
+     *
+     * Close and the pending count. close() sets CLOSED in takeable (the linearization point) and in
+     * fillable, and wakes every waiter. A producer announces (pending++) only if takeable is not
      * closed, so every insert either announced before the close and will publish, or is refused
-     * (put throws, offer returns false). A consumer reports "closed and empty" only when items is
+     * (put throws, offer returns false). A consumer reports "closed and empty" only when takeable is
      * closed with available == 0 and pending == 0, all read in one word: no element is inside
      * unreserved, and none can arrive. That state is final. remove(Object), the bulk removals and
      * drainTo, which may hand an element's reservation back (no match found, a consumer won it, or
      * the target collection threw), also hold their reservation as pending until they know, so
      * that no consumer declares the table empty while an element may come back.
      *
-     * drainTo reserves up to maxElements available items in one CAS, looks at the slots once to
-     * note which elements are inside, and only then takes those by CAS: room it frees may let
-     * blocked producers in, and their elements are not drained. So a drain moves only elements
-     * present at its start (fewer if consumers take some first) and ends after one scan even
-     * while producers keep inserting.
-     *
-     * Starvation. A consumer's first probe is uniform over the m slots and independent of the
-     * table, so each removal takes any given element with probability at least 1/m (it does
-     * whenever the search starts at that element's slot). An element therefore survives k
-     * removals with probability at most (1 - 1/m)^k <= exp(-k/m): ages have a geometric tail, and
-     * the age in removals cannot grow without limit in distribution (P(age > 7m) < 0.001), though
-     * no single element has a hard bound. Measured in docs/parallel-hash-table.md.
+     * drainTo reserves up to maxElements elements of takeable in one CAS, looks at the slots once
+     * to note which elements are inside, and only then takes those by CAS, so it moves only
+     * elements present at its start and ends after one scan even while producers keep inserting.
      *
      * Theorems checked by ParallelHashTableTheoremProperties on this class's own counters:
-     * insert probes (seed 004 Th. 1) and random-start search probes (Th. 2), on fresh tables and
-     * in the steady state, the permutation property of ProbeSequence, and the conflict probability
-     * (Th. 3) with real threads. The mutation check (TheoremMutations, src/test/mutations) shows
-     * that each deliberate fault in ProbeSequence, fill() or search() turns one of them red.
+     * insert probes (seed 004 Th. 1) and random-start search probes (Th. 2, Search.PROBE), on
+     * fresh tables and in the steady state, the permutation property of ProbeSequence, and the
+     * conflict probability (Th. 3) with real threads. The mutation check (TheoremMutations,
+     * src/test/mutations) shows that each deliberate fault in ProbeSequence or in TableScans'
+     * fill() and probeSearch() turns one of them red.
      *
      * Visibility between writers and readers is provided as follows: a producer writes its
-     * element into a slot with release semantics (a CAS with release, or the slot's monitor),
-     * and a consumer takes it with acquire semantics (a CAS with acquire, or the same monitor),
+     * element into a slot with a volatile CAS (or the slot's monitor), and a consumer takes it
+     * with acquire semantics (a CAS with acquire, or the same monitor),
      * so the actions before put() happen-before the actions after the take that returns the
      * element. The reservation counts are volatile words: the publish that follows a slot write
      * happens-before the reservation that a consumer makes from it, so the consumer's probes
@@ -225,6 +219,30 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     /** The key source used when none is named: no element code runs in the table. */
     public static final KeySource DEFAULT_KEY_SOURCE = KeySource.RANDOM;
 
+    /** How a consumer finds an element to take. */
+    public enum Search {
+        /**
+         * The papers' search: slot by slot along a double-hashing probe sequence from a
+         * pseudo-random slot, about {@code m/(n+1)} probes with n of m slots full (Theorem 2).
+         * No bound on an element's wait, only a geometric tail.
+         */
+        PROBE,
+        /**
+         * Reads a summary of the occupied slots, 64 slots a word, from a pseudo-random slot or
+         * from the sweep, in turn; an element's wait is bounded (see the class description).
+         * The default.
+         */
+        SUMMARY;
+
+        /** The value of this search in a spec's {@code search=} option: {@code probe} or {@code summary}. */
+        String specName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The search used when none is named: the one with a bound on waiting. */
+    public static final Search DEFAULT_SEARCH = Search.SUMMARY;
+
     /**
      * The largest capacity of a table with {@link SlotForm#CAS} slots:
      * {@code Integer.MAX_VALUE - 8}, the longest array the JVM allocates. The array is allocated
@@ -234,31 +252,27 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
 
     /**
      * The largest capacity of a table with {@link SlotForm#MONITOR} slots: {@code 1 << 24}
-     * (16,777,216). Each slot is an object of its own, allocated at construction (about 20
-     * bytes with compressed references, some 320 MiB at the limit), so the papers' form stops
-     * far below the array form's limit, at a size a default heap holds.
+     * (16,777,216). Each slot is an object of its own (about 20 bytes, some 320 MiB at the
+     * limit), allocated at construction: a size a default heap holds.
      */
     public static final int MAX_MONITOR_CAPACITY = 1 << 24;
 
-    /** The slots. Invariant: a slot holds null or one element; only a CAS changes it. */
-    private final Slots slots;
-
-    /** Probe sequences over the m slots. */
-    private final ProbeSequence probing;
+    /** The slots, and the fill and the search over them. */
+    private final TableScans scans;
 
     /** The form the slots were built in. */
     private final SlotForm form;
 
     /** Empty slots producers may reserve (pending stays 0). */
-    private final Reservations spaces;
+    private final Reservations fillable;
 
     /** Where producers' keys come from. */
     private final KeySource keys;
 
-    /**
-     * Draws the consumers' search keys and the producers' RANDOM keys:
-     * {@link ProbeRandom#THREAD_LOCAL} except under Lincheck.
-     */
+    /** How consumers search. */
+    private final Search search;
+
+    /** Draws search keys and RANDOM insert keys: ThreadLocalRandom except under Lincheck. */
     private final ProbeRandom random;
 
     /**
@@ -313,15 +327,34 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      */
     @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
     public ParallelHashTable(int capacity, SlotForm form, KeySource keys, boolean countStats) {
-        this(capacity, form, keys, countStats, ProbeRandom.THREAD_LOCAL);
+        this(capacity, form, keys, DEFAULT_SEARCH, countStats);
+    }
+
+    /**
+     * Creates a table of the given capacity, slot form, key source and search.
+     *
+     * @param capacity the number of slots, i.e. of elements it holds; any value {@code > 0} up
+     *        to the form's limit
+     * @param form how the slots are built
+     * @param keys where a producer's probe sequence starts
+     * @param search how a consumer finds an element
+     * @param countStats whether {@link #stats()} counts puts, takes, waits, probes and conflicts
+     * @throws IllegalArgumentException if {@code capacity <= 0}, or above {@link #MAX_CAPACITY}
+     *         ({@link #MAX_MONITOR_CAPACITY} for monitor slots)
+     * @throws NullPointerException if {@code form}, {@code keys} or {@code search} is null
+     */
+    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
+    public ParallelHashTable(int capacity, SlotForm form, KeySource keys, Search search, boolean countStats) {
+        this(capacity, form, keys, search, countStats, ProbeRandom.THREAD_LOCAL);
     }
 
     /**
      * Creates a table that draws its random keys from {@code random}: the seam through which the
      * Lincheck model-checking tests replace {@code ThreadLocalRandom} (see {@link ProbeRandom}).
      */
-    ParallelHashTable(int capacity, SlotForm form, KeySource keys, boolean countStats, ProbeRandom random) {
-        this(capacity, form, keys, countStats, random, UnaryOperator.identity());
+    ParallelHashTable(int capacity, SlotForm form, KeySource keys, Search search, boolean countStats,
+                      ProbeRandom random) {
+        this(capacity, form, keys, search, countStats, random, UnaryOperator.identity());
     }
 
     /**
@@ -329,16 +362,18 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      * Theorem 3 property holds one consumer between its look at a slot and its claim, so that a
      * known number of other removals happen within one search (ParallelHashTableTheoremProperties).
      */
-    ParallelHashTable(int capacity, SlotForm form, KeySource keys, boolean countStats, ProbeRandom random,
-                      UnaryOperator<Slots> slotsSeam) {
+    ParallelHashTable(int capacity, SlotForm form, KeySource keys, Search search, boolean countStats,
+                      ProbeRandom random, UnaryOperator<TableSlots> slotsSeam) {
         super(countStats);
         this.form = Objects.requireNonNull(form, "slot form");
         this.keys = Objects.requireNonNull(keys, "key source");
+        this.search = Objects.requireNonNull(search, "search");
         this.random = Objects.requireNonNull(random, "random");
         checkCapacity(capacity, form);
-        this.slots = slotsSeam.apply(form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity));
-        this.probing = new ProbeSequence(capacity);
-        this.spaces = new Reservations(capacity, counters::producerWait, this, Wait.PUT);
+
+        TableSlots slots = form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity);
+        this.scans = new TableScans(slotsSeam.apply(slots), search, random, counters);
+        this.fillable = new Reservations(capacity, counters::producerWait, this, Wait.PUT);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
@@ -368,52 +403,13 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         return keys;
     }
 
-    // ---- the two scans everything else is built on ----
-
     /**
-     * Writes e into an empty slot on e's probe sequence. Call only holding a space reservation
-     * (announced in items), so that an empty slot exists for this producer.
+     * Returns how this table's consumers search.
      *
-     * @return the number of slots looked at
+     * @return {@link Search#SUMMARY} or {@link Search#PROBE}
      */
-    private int fill(long key, Object e) {
-        int pos = probing.start(key);
-        int stride = probing.stride(key);
-        int probes = 1;
-        for (;;) {
-            if (slots.peek(pos) == null) {
-                if (slots.tryFill(pos, e)) {
-                    return probes;
-                }
-                counters.insertConflict(); // another producer claimed this empty slot first
-            }
-            pos = probing.next(pos, stride);
-            probes++;
-        }
-    }
-
-    /**
-     * Takes an element out of some slot, searching from a pseudo-random start. Call only holding
-     * an item reservation, so that an element exists for this consumer.
-     */
-    @SuppressWarnings("unchecked")
-    private E search() {
-        long key = random.nextLong();
-        int pos = probing.start(key);
-        int stride = probing.stride(key);
-        int probes = 1;
-        for (;;) {
-            Object e = slots.peek(pos);
-            if (e != null) {
-                if (slots.tryEmpty(pos, e)) {
-                    counters.searchProbes(probes);
-                    return (E) e;
-                }
-                counters.searchConflict(); // another consumer took this element first
-            }
-            pos = probing.next(pos, stride);
-            probes++;
-        }
+    public Search search() {
+        return search;
     }
 
     /**
@@ -437,18 +433,18 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         if (spaceOutcome != Reservations.ACQUIRED) {
             return false; // NONE: full or timed out; EXHAUSTED: closed
         }
-        if (!items.announce()) {
-            spaces.release(); // closed after the space was reserved: hand it back
+        if (!takeable.announce()) {
+            fillable.release(); // closed after the space was reserved: hand it back
             return false;
         }
-        counters.insertProbes(fill(key, e));
+        counters.insertProbes(scans.fill(key, e));
         counters.put();
-        items.publish(); // after the slot write: a consumer reserving this item finds it
+        takeable.publish(); // after the slot write: a consumer reserving this item finds it
         return true;
     }
 
     private void ensureOpen() {
-        if (items.isClosed()) {
+        if (takeable.isClosed()) {
             throw closedToInserts();
         }
     }
@@ -456,7 +452,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     @Override
     public boolean offer(E e) {
         long key = keyOf(checkElement(e));
-        return !isClosed() && insertReserved(spaces.tryAcquire(), key, e);
+        return !isClosed() && insertReserved(fillable.tryAcquire(), key, e);
     }
 
     @Override
@@ -466,7 +462,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
             throw new InterruptedException();
         }
         ensureOpen();
-        if (!insertReserved(spaces.acquire(), key, e)) {
+        if (!insertReserved(fillable.acquire(), key, e)) {
             throw closedToInserts(); // the untimed acquire fails only once closed
         }
     }
@@ -478,17 +474,18 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        return !isClosed() && insertReserved(spaces.acquireNanos(nanos), key, e);
+        return !isClosed() && insertReserved(fillable.acquireNanos(nanos), key, e);
     }
 
     // ---- removing ----
 
     /** Takes the element an item reservation guarantees, then frees its slot for producers. */
     @Override
+    @SuppressWarnings("unchecked")
     E removeReserved() {
-        E e = search();
+        E e = (E) scans.take();
         counters.take();
-        spaces.release(); // after the slot is empty: a producer reserving it finds room
+        fillable.release(); // after the slot is empty: a producer reserving it finds room
         return e;
     }
 
@@ -500,19 +497,17 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     @Override
     public int drainTo(Collection<? super E> target, int maxElements) {
         checkDrainTarget(target);
-        int held = maxElements <= 0 ? 0 : items.tryAcquireHeld(maxElements);
+        int held = maxElements <= 0 ? 0 : takeable.tryAcquireHeld(maxElements);
         if (held == 0) {
             return 0;
         }
-        // First look, then take: elements inserted behind a removal (into room it freed) are not
-        // in the snapshot, so they are not drained.
         int[] where = new int[held];
         Object[] seen = new Object[held];
         int found = 0;
         int probes = 0;
-        for (int i = 0; i < slots.length() && found < held; i++) {
+        for (int i = 0; i < scans.slots.length() && found < held; i++) {
             probes++;
-            Object e = slots.peek(i);
+            Object e = scans.slots.hint(i);
             if (e != null) {
                 where[found] = i;
                 seen[found++] = e;
@@ -522,7 +517,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         int drained = 0;
         try {
             for (int k = 0; k < found; k++) {
-                if (!slots.tryEmpty(where[k], seen[k])) {
+                if (!scans.tryEmpty(where[k], seen[k])) {
                     counters.searchConflict(); // a consumer took it since the look
                     continue;
                 }
@@ -536,12 +531,12 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
                     throw failure;
                 }
                 counters.take();
-                spaces.release();
-                items.settle(1);
+                fillable.release();
+                takeable.settle(1);
                 drained++;
             }
         } finally {
-            items.handBack(held); // reservations whose element went elsewhere
+            takeable.handBack(held); // reservations whose element went elsewhere
         }
         return drained;
     }
@@ -552,35 +547,35 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      * The key is drawn, never e's hashCode: element code that throws here would lose e.
      */
     private void putBack(Object e) {
-        fill(random.nextLong(), e);
-        items.handBack(1);
+        scans.fill(random.nextLong(), e);
+        takeable.handBack(1);
     }
 
     @Override
     boolean removeFirst(Predicate<Object> match) {
-        if (items.tryAcquireHeld(1) == 0) {
+        if (takeable.tryAcquireHeld(1) == 0) {
             return false; // every element inside is reserved by a consumer and about to leave
         }
         boolean removed = false;
         try {
-            for (int i = 0; i < slots.length(); i++) {
-                Object e = slots.read(i);
-                if (e != null && match.test(e) && slots.tryEmpty(i, e)) {
+            for (int i = 0; i < scans.slots.length(); i++) {
+                Object e = scans.slots.read(i);
+                if (e != null && match.test(e) && scans.tryEmpty(i, e)) {
                     counters.searchProbes(i + 1);
                     counters.take();
-                    spaces.release();
-                    items.settle(1);
+                    fillable.release();
+                    takeable.settle(1);
                     removed = true;
                     return true;
                 }
             }
-            counters.searchProbes(slots.length());
+            counters.searchProbes(scans.slots.length());
             return false;
         } finally {
             if (!removed) {
                 // no match, or match (an element's equals) threw: hand the reservation back, or
                 // one element inside would stay reserved and no consumer could take it
-                items.handBack(1);
+                takeable.handBack(1);
             }
         }
     }
@@ -593,32 +588,31 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     @Override
     int removeMatching(Predicate<Object> match) {
         int removed = 0;
-        for (int i = 0; i < slots.length(); i++) {
-            Object e = slots.read(i);
+        for (int i = 0; i < scans.slots.length(); i++) {
+            Object e = scans.slots.read(i);
             if (e == null || !match.test(e)) {
                 continue;
             }
-            if (items.tryAcquireHeld(1) == 0) {
+            if (takeable.tryAcquireHeld(1) == 0) {
                 break; // every element inside is reserved by a consumer and about to leave
             }
-            if (slots.tryEmpty(i, e)) {
+            if (scans.tryEmpty(i, e)) {
                 counters.take();
-                spaces.release();
-                items.settle(1);
+                fillable.release();
+                takeable.settle(1);
                 removed++;
             } else {
                 counters.searchConflict(); // a consumer took it since the look
-                items.handBack(1);
+                takeable.handBack(1);
             }
         }
-        counters.searchProbes(slots.length());
+        counters.searchProbes(scans.slots.length());
         return removed;
     }
 
     @Override
     public void clear() {
-        while (poll() != null) {
-            // each poll frees one slot and wakes a producer if one waits
+        while (poll() != null) { // each poll frees one slot and wakes a producer if one waits
         }
     }
 
@@ -627,36 +621,32 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     @Override
     @SuppressWarnings("unchecked")
     public E peek() {
-        for (int i = 0; i < slots.length(); i++) {
-            Object e = slots.read(i);
-            if (e != null) {
-                return (E) e;
+        return (E) firstInSlotOrder(e -> true);
+    }
+
+    @Override
+    public boolean contains(Object o) {
+        return o != null && firstInSlotOrder(o::equals) != null;
+    }
+
+    /** The first element in slot order that match accepts, or null; one look at each slot. */
+    private Object firstInSlotOrder(Predicate<Object> match) {
+        for (int i = 0; i < scans.slots.length(); i++) {
+            Object e = scans.slots.read(i);
+            if (e != null && match.test(e)) {
+                return e;
             }
         }
         return null;
     }
 
-    @Override
-    public boolean contains(Object o) {
-        if (o == null) {
-            return false;
-        }
-        for (int i = 0; i < slots.length(); i++) {
-            Object e = slots.read(i);
-            if (e != null && o.equals(e)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Returns the elements in slot order, read one slot at a time (weakly consistent). */
     @Override
     public Object[] toArray() {
-        Object[] copy = new Object[slots.length()];
+        Object[] copy = new Object[scans.slots.length()];
         int n = 0;
         for (int i = 0; i < copy.length; i++) {
-            Object e = slots.read(i);
+            Object e = scans.slots.read(i);
             if (e != null) {
                 copy[n++] = e;
             }
@@ -666,17 +656,17 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
 
     @Override
     public int size() {
-        return items.available();
+        return takeable.available();
     }
 
     @Override
     public int remainingCapacity() {
-        return spaces.available();
+        return fillable.available();
     }
 
     @Override
     public int capacity() {
-        return slots.length();
+        return scans.slots.length();
     }
 
     @Override
@@ -688,146 +678,22 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
 
     @Override
     public void close() {
-        items.close();  // the linearization point: no announce succeeds after this
-        spaces.close(); // wakes producers waiting for room: put throws, the timed offer returns false
+        takeable.close();  // the linearization point: no announce succeeds after this
+        fillable.close(); // wakes producers waiting for room: put throws, the timed offer returns false
     }
 
     @Override
     public boolean isClosed() {
-        return items.isClosed();
-    }
-
-    // ---- the two slot forms ----
-
-    /**
-     * m slots, each null or one element, changed only by compare-and-set. Not sealed: besides the
-     * two forms, the Theorem 3 property wraps one (see the constructor with a slots seam).
-     */
-    abstract static class Slots {
-        abstract int length();
-
-        /** A hint for a probe: the slot's value, possibly stale; the CAS that follows decides. */
-        abstract Object peek(int i);
-
-        /** The slot's value with its contents visible, for elements handed to callers. */
-        abstract Object read(int i);
-
-        /** Claims an empty slot: null to e. */
-        abstract boolean tryFill(int i, Object e);
-
-        /** Takes e out of its slot: e to null. */
-        abstract boolean tryEmpty(int i, Object e);
-    }
-
-    /**
-     * The papers' SynchronizedRef: one reference whose every access holds this object's monitor
-     * for that one step. Never waited on.
-     */
-    static final class SynchronizedRef {
-        private Object value; // guarded by this
-
-        synchronized Object get() {
-            return value;
-        }
-
-        synchronized boolean compareAndSet(Object expect, Object update) {
-            if (value != expect) {
-                return false;
-            }
-            value = update;
-            return true;
-        }
-    }
-
-    /** The papers' form: a SynchronizedRef per slot. */
-    static final class MonitorSlots extends Slots {
-        private final SynchronizedRef[] refs;
-
-        MonitorSlots(int m) {
-            refs = new SynchronizedRef[m];
-            for (int i = 0; i < m; i++) {
-                refs[i] = new SynchronizedRef();
-            }
-        }
-
-        @Override
-        int length() {
-            return refs.length;
-        }
-
-        @Override
-        Object peek(int i) {
-            return refs[i].get(); // the monitor orders it: unlock of a fill -> lock here
-        }
-
-        @Override
-        Object read(int i) {
-            return refs[i].get();
-        }
-
-        @Override
-        boolean tryFill(int i, Object e) {
-            return refs[i].compareAndSet(null, e);
-        }
-
-        @Override
-        boolean tryEmpty(int i, Object e) {
-            return refs[i].compareAndSet(e, null);
-        }
-    }
-
-    /** The lock-free form: one array, accessed through a VarHandle. */
-    static final class ArraySlots extends Slots {
-        private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
-        private final Object[] array;
-
-        ArraySlots(int m) {
-            array = new Object[m];
-        }
-
-        @Override
-        int length() {
-            return array.length;
-        }
-
-        @Override
-        Object peek(int i) {
-            // Opaque: only a hint (the CAS after it decides), but never plain, so that a scan
-            // cannot be compiled to re-read one stale value forever. The happens-before edge that
-            // makes a published element visible here comes from the reservation word (items).
-            return SLOT.getOpaque(array, i);
-        }
-
-        @Override
-        Object read(int i) {
-            return SLOT.getAcquire(array, i); // pairs with compareAndExchangeRelease in tryFill
-        }
-
-        @Override
-        boolean tryFill(int i, Object e) {
-            // Release: the producer's writes before put (the element's fields) become visible to
-            // the thread whose acquire reads e: compareAndExchangeAcquire in tryEmpty, or
-            // getAcquire in read. Strong, not weak: a spurious failure would count as a conflict.
-            return SLOT.compareAndExchangeRelease(array, i, (Object) null, e) == null;
-        }
-
-        @Override
-        boolean tryEmpty(int i, Object e) {
-            // Acquire: pairs with compareAndExchangeRelease in tryFill, so the consumer sees what
-            // the producer wrote before put. The null needs no release: a producer that later
-            // fills this slot reads nothing the consumer wrote (and the spaces word orders them
-            // anyway); atomicity alone keeps an element from being overwritten or taken twice.
-            return SLOT.compareAndExchangeAcquire(array, i, e, (Object) null) == e;
-        }
+        return takeable.isClosed();
     }
 
     /** For tests: the table's reservation counts, e.g. "available=3 pending=0". */
     String reservationsForTest() {
-        return "items[" + items + "] spaces[" + spaces + "]";
+        return "takeable[" + takeable + "] fillable[" + fillable + "]";
     }
 
     /** For tests: this table's probe sequences (see ProbeSequence). */
     ProbeSequence probingForTest() {
-        return probing;
+        return scans.probing;
     }
 }

@@ -23,8 +23,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * a releaser that sees a waiter signals under the same lock, which the waiter holds until it
  * is inside await.
  *
- * <p>Used by {@link ParallelHashTable} (items that consumers may take, spaces that producers may
- * fill) and by {@link ClassedHandoff} (elements of any class that consumers may take).
+ * <p>Used by {@link ParallelHashTable} (takeable: elements consumers may take;
+ * fillable: empty slots producers may fill) and by {@link ClassedHandoff} (elements of any class
+ * that consumers may take).
  */
 final class Reservations {
     static final int ACQUIRED = 1;

@@ -19,23 +19,23 @@ abstract class ReservingHandoff<E> extends AbstractHandoff<E> {
      * Elements consumers may reserve. available: published and not yet reserved; pending:
      * announced inserts not yet published, and elements held by remove/drainTo that may return.
      */
-    final Reservations items;
+    final Reservations takeable;
 
     @SuppressWarnings("this-escape") // the count keeps this handoff only to name it in JFR wait events
     ReservingHandoff(boolean countStats) {
         super(countStats);
-        this.items = new Reservations(0, counters::consumerWait, this, Wait.TAKE);
+        this.takeable = new Reservations(0, counters::consumerWait, this, Wait.TAKE);
     }
 
     /**
-     * Takes out one element for a reservation the caller holds in {@link #items}: one exists
+     * Takes out one element for a reservation the caller holds in {@link #takeable}: one exists
      * for it, by the subclass's invariant.
      */
     abstract E removeReserved();
 
     @Override
     public E poll() {
-        return items.tryAcquire() == Reservations.ACQUIRED ? removeReserved() : null;
+        return takeable.tryAcquire() == Reservations.ACQUIRED ? removeReserved() : null;
     }
 
     @Override
@@ -43,7 +43,7 @@ abstract class ReservingHandoff<E> extends AbstractHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        if (items.acquire() == Reservations.EXHAUSTED) {
+        if (takeable.acquire() == Reservations.EXHAUSTED) {
             return takeWhenClosedAndEmpty(); // throws, but to a pool worker (Handoff, "Under a ThreadPoolExecutor")
         }
         return removeReserved();
@@ -55,6 +55,6 @@ abstract class ReservingHandoff<E> extends AbstractHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        return items.acquireNanos(nanos) == Reservations.ACQUIRED ? removeReserved() : null;
+        return takeable.acquireNanos(nanos) == Reservations.ACQUIRED ? removeReserved() : null;
     }
 }

@@ -5,6 +5,7 @@ package dev.handoff;
 
 import dev.handoff.CircularBuffer.Waiting;
 import dev.handoff.ParallelHashTable.KeySource;
+import dev.handoff.ParallelHashTable.Search;
 import dev.handoff.ParallelHashTable.SlotForm;
 import java.util.HashMap;
 import java.util.List;
@@ -47,6 +48,7 @@ final class SpecParser {
     private static final Option WAIT = valued("wait", Waiting.values(), Waiting::specName);
     private static final Option SLOTS = valued("slots", SlotForm.values(), SlotForm::specName);
     private static final Option KEY = valued("key", KeySource.values(), KeySource::specName);
+    private static final Option SEARCH = valued("search", Search.values(), Search::specName);
     /** Importance classes, every kind: numbers, not names, so listed by their range. */
     private static final Option CLASSES = new Option("classes", List.of("1.." + ImportanceClasses.MAX_CLASSES));
     private static final Option FAIR = new Option("fair", List.of("N>=1"));
@@ -59,7 +61,7 @@ final class SpecParser {
     private static List<Option> optionsOf(String kind) {
         return switch (kind) {
             case "circular" -> List.of(WAIT, CLASSES, FAIR, STATS);
-            case "pht" -> List.of(SLOTS, KEY, CLASSES, FAIR, STATS);
+            case "pht" -> List.of(SLOTS, KEY, SEARCH, CLASSES, FAIR, STATS);
             default -> List.of(CLASSES, FAIR, STATS);
         };
     }
@@ -90,6 +92,8 @@ final class SpecParser {
                                 ParallelHashTable.DEFAULT_SLOT_FORM),
                         choose(spec, kind, options, KEY, KeySource.values(), KeySource::specName,
                                 ParallelHashTable.DEFAULT_KEY_SOURCE),
+                        choose(spec, kind, options, SEARCH, Search.values(), Search::specName,
+                                ParallelHashTable.DEFAULT_SEARCH),
                         stats);
                 case "pipe" -> new HandoffSpec.Pipe(capacity, stats);
                 default -> throw new AssertionError(kind); // KINDS has no other

@@ -39,7 +39,9 @@ class HandoffSpecTest {
             all.add(new HandoffSpec.LockSplit(6, stats));
             for (SlotForm form : SlotForm.values()) {
                 for (KeySource keys : KeySource.values()) {
-                    all.add(new HandoffSpec.HashTable(7, form, keys, stats));
+                    for (ParallelHashTable.Search search : ParallelHashTable.Search.values()) {
+                        all.add(new HandoffSpec.HashTable(7, form, keys, search, stats));
+                    }
                 }
             }
             all.add(new HandoffSpec.Pipe(8, stats));
@@ -66,11 +68,11 @@ class HandoffSpecTest {
         assertEquals("circular:1024,wait=park", Handoffs.circular(1024).toString());
         assertEquals("circular:1024,wait=spin,stats", Handoffs.circular(1024).withStats().spinning().toString());
         assertEquals("lock-split:1024,stats", Handoffs.lockSplit(1024).withStats().toString());
-        assertEquals("pht:1031,slots=cas,key=random", Handoffs.hashTable(1031).toString());
-        assertEquals("pht:1031,slots=monitor,key=hash,stats",
+        assertEquals("pht:1031,slots=cas,key=random,search=summary", Handoffs.hashTable(1031).toString());
+        assertEquals("pht:1031,slots=monitor,key=hash,search=summary,stats",
                 Handoffs.hashTable(1031).keys(KeySource.ELEMENT_HASH).withStats().slots(SlotForm.MONITOR).toString());
         assertEquals("pipe:64", Handoffs.pipe(64).toString());
-        assertEquals("pht:11,slots=cas,key=random,stats", HandoffSpec.parse(" PHT : 11 , Stats ").toString());
+        assertEquals("pht:11,slots=cas,key=random,search=summary,stats", HandoffSpec.parse(" PHT : 11 , Stats ").toString());
     }
 
     @Test
@@ -121,7 +123,7 @@ class HandoffSpecTest {
     @Test
     void importanceClassesAreWrittenInJavaAsInTheString() {
         HandoffSpec typed = Handoffs.hashTable(11).slots(SlotForm.MONITOR).withStats().withClasses(3).fair(4);
-        assertEquals("pht:11,slots=monitor,key=random,classes=3,fair=4,stats", typed.toString());
+        assertEquals("pht:11,slots=monitor,key=random,search=summary,classes=3,fair=4,stats", typed.toString());
         assertEquals(typed, HandoffSpec.parse(typed.toString()));
         assertEquals(typed, HandoffSpec.parse("pht:11,stats,fair=4,classes=3,slots=monitor"));
         assertEquals(Handoffs.circular(5).withClasses(2),
@@ -178,7 +180,7 @@ class HandoffSpecTest {
         assertThrows(NullPointerException.class, () -> Handoffs.hashTable(4).slots(null));
         assertThrows(NullPointerException.class, () -> Handoffs.hashTable(4).keys(null));
         assertThrows(NullPointerException.class, () -> new HandoffSpec.Circular(4, null, false));
-        assertThrows(NullPointerException.class, () -> new HandoffSpec.HashTable(4, SlotForm.CAS, null, false));
+        assertThrows(NullPointerException.class, () -> new HandoffSpec.HashTable(4, SlotForm.CAS, null, ParallelHashTable.DEFAULT_SEARCH, false));
         assertThrows(NullPointerException.class, () -> HandoffSpec.parse(null));
     }
 

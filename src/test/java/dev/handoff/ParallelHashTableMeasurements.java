@@ -99,7 +99,8 @@ class ParallelHashTableMeasurements {
         double sum = 0;
         double sumSq = 0;
         for (int s = 0; s < samples; s++) {
-            ParallelHashTable<Integer> t = new ParallelHashTable<>(m, SlotForm.CAS, true);
+            ParallelHashTable<Integer> t = new ParallelHashTable<>(m, SlotForm.CAS, ParallelHashTable.DEFAULT_KEY_SOURCE,
+                    ParallelHashTable.Search.PROBE, true);
             for (int i = 0; i < n; i++) {
                 t.offer(random.nextInt());
             }

@@ -299,6 +299,72 @@ class ParallelHashTableTest {
         }
     }
 
+    /**
+     * The adversary of an unordered handoff: one consumer whose searches all start at slot 0,
+     * and a producer that refills slot 0 before every removal, while the victim sits in the last
+     * slot. The summary search's sweep takes the victim within the bound its Javadoc states
+     * (2 * capacity + 2 removals with one consumer); the papers' probe search passes it over
+     * for as long as the schedule goes on.
+     */
+    @ParameterizedTest
+    @EnumSource(SlotForm.class)
+    void anElementPassedOverByEverySearchStillLeavesWithinTheBound(SlotForm form) throws InterruptedException {
+        int m = 8;
+        int bound = 2 * m + 2;
+        ParallelHashTable<Integer> summary = startAtSlotZero(m, form, ParallelHashTable.Search.SUMMARY);
+        int removals = removalsBeforeVictimLeaves(summary, 1000);
+        assertTrue(removals >= 1 && removals <= bound,
+                "the victim left after " + removals + " removals (-1: never), more than " + bound);
+        ParallelHashTable<Integer> probe = startAtSlotZero(m, form, ParallelHashTable.Search.PROBE);
+        assertEquals(-1, removalsBeforeVictimLeaves(probe, 1000), "the adversary's schedule lost its grip");
+    }
+
+    /** A table whose every random draw is 0: a consumer's probe starts at slot 0, stride 1. */
+    private static ParallelHashTable<Integer> startAtSlotZero(int m, SlotForm form, ParallelHashTable.Search search) {
+        ProbeRandom zero = new ProbeRandom() {
+            @Override
+            public long nextLong() {
+                return 0L;
+            }
+
+            @Override
+            public int nextInt(int bound) {
+                return 0;
+            }
+        };
+        return new ParallelHashTable<>(m, form, ParallelHashTable.KeySource.ELEMENT_HASH, search, false, zero);
+    }
+
+    /**
+     * Puts a victim keyed to the last slot, then rounds times refills slot 0 and takes one.
+     *
+     * @return the number of removals up to and including the victim's, or -1 if it stayed
+     */
+    private static int removalsBeforeVictimLeaves(ParallelHashTable<Integer> t, int rounds)
+            throws InterruptedException {
+        int m = t.capacity();
+        int victim = elementStartingAt(t, m - 1);
+        int filler = elementStartingAt(t, 0);
+        t.put(victim);
+        for (int r = 1; r <= rounds; r++) {
+            t.put(filler); // into slot 0: the slot before the victim's on every search from 0
+            if (t.take() == victim) {
+                return r;
+            }
+        }
+        return -1;
+    }
+
+    /** An Integer whose probe sequence in t starts at slot. */
+    private static int elementStartingAt(ParallelHashTable<Integer> t, int slot) {
+        ProbeSequence probing = t.probingForTest();
+        for (int v = 1; ; v++) {
+            if (probing.start(ProbeSequence.spread(v)) == slot) {
+                return v;
+            }
+        }
+    }
+
     private static void awaitParked(Thread t) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (t.getState() != Thread.State.WAITING && t.getState() != Thread.State.TIMED_WAITING) {

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.handoff.ParallelHashTable.KeySource;
+import dev.handoff.ParallelHashTable.Search;
 import dev.handoff.ParallelHashTable.SlotForm;
-import dev.handoff.ParallelHashTable.Slots;
 import java.math.BigInteger;
 import java.util.BitSet;
 import java.util.Locale;
@@ -225,7 +225,7 @@ class ParallelHashTableTheoremProperties {
     /** Fills n, alternates removal and insert for warmUp rounds, then measures rounds rounds. */
     static SteadyState steadyState(int m, int n, SlotForm form, long seed, int warmUp, int rounds) {
         SplittableRandom random = new SplittableRandom(seed);
-        ParallelHashTable<Integer> table = new ParallelHashTable<>(m, form, KeySource.ELEMENT_HASH, true,
+        ParallelHashTable<Integer> table = new ParallelHashTable<>(m, form, KeySource.ELEMENT_HASH, Search.PROBE, true,
                 new SeededProbeRandom(random.split()));
         for (int i = 0; i < n; i++) {
             assertTrue(table.offer(random.nextInt()));
@@ -368,8 +368,8 @@ class ParallelHashTableTheoremProperties {
      */
     static long heldSearchConflicts(int m, int k, SlotForm form, long seed, int trials) throws InterruptedException {
         HoldingSlots[] seam = new HoldingSlots[1];
-        ParallelHashTable<Integer> table = new ParallelHashTable<>(m, form, KeySource.ELEMENT_HASH, true,
-                new SeededProbeRandom(new SplittableRandom(seed)),
+        ParallelHashTable<Integer> table = new ParallelHashTable<>(m, form, KeySource.ELEMENT_HASH, Search.PROBE,
+                true, new SeededProbeRandom(new SplittableRandom(seed)),
                 slots -> seam[0] = new HoldingSlots(slots));
         HoldingSlots holding = seam[0];
         AtomicReference<Throwable> failed = new AtomicReference<>();
@@ -434,13 +434,13 @@ class ParallelHashTableTheoremProperties {
      * {@link #letGo()}: the consumer has looked at the slot and seen the element, and has not yet
      * tried to take it.
      */
-    static final class HoldingSlots extends Slots {
-        private final Slots slots;
+    static final class HoldingSlots extends TableSlots {
+        private final TableSlots slots;
         private volatile Thread toHold;
         private final Semaphore held = new Semaphore(0);
         private final Semaphore go = new Semaphore(0);
 
-        HoldingSlots(Slots slots) {
+        HoldingSlots(TableSlots slots) {
             this.slots = slots;
         }
 
@@ -462,13 +462,18 @@ class ParallelHashTableTheoremProperties {
         }
 
         @Override
-        Object peek(int i) {
-            return slots.peek(i);
+        Object hint(int i) {
+            return slots.hint(i);
         }
 
         @Override
         Object read(int i) {
             return slots.read(i);
+        }
+
+        @Override
+        Object readVolatile(int i) {
+            return slots.readVolatile(i);
         }
 
         @Override
@@ -586,7 +591,7 @@ class ParallelHashTableTheoremProperties {
     /** A fresh counting table holding the first n of the elements. */
     private static ParallelHashTable<Integer> filled(int m, int n, SlotForm form, KeySource keys,
                                                      int[] elements, ProbeRandom random) {
-        ParallelHashTable<Integer> table = new ParallelHashTable<>(m, form, keys, true, random);
+        ParallelHashTable<Integer> table = new ParallelHashTable<>(m, form, keys, Search.PROBE, true, random);
         for (int i = 0; i < n; i++) {
             assertTrue(table.offer(elements[i]));
         }

@@ -52,7 +52,7 @@ class ReadmeExampleTest {
         HandoffSpec spec = HandoffSpec.parse(System.getProperty("queue", "pht:1031")); // checked here, once
         ThreadPoolExecutor pool = Handoffs.newThreadPool(spec, 8);
         // ---
-        assertEquals("work queue: pht:1031,slots=cas,key=random", "work queue: " + spec);
+        assertEquals("work queue: pht:1031,slots=cas,key=random,search=summary", "work queue: " + spec);
         assertEquals(((CircularBuffer<?>) a).waiting(), b.waiting());
         assertEquals(a.stats().enabled(), b.stats().enabled());
         assertEquals(SlotForm.MONITOR, t.slotForm());

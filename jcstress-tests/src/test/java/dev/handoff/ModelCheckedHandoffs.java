@@ -30,7 +30,8 @@ public final class ModelCheckedHandoffs {
      */
     public static Handoff<Integer> parallelHashTable(int capacity, String slots) {
         HandoffSpec.HashTable spec = (HandoffSpec.HashTable) HandoffSpec.parse("pht:" + capacity + ",slots=" + slots);
-        return new ParallelHashTable<>(capacity, spec.slots(), spec.keys(), false, new WeylProbeRandom());
+        return new ParallelHashTable<>(capacity, spec.slots(), spec.keys(), spec.search(), false,
+                new WeylProbeRandom());
     }
 
     /**

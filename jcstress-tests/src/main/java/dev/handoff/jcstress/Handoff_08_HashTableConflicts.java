@@ -32,6 +32,13 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
     and then 2; the consumer polls twice; the arbiter drains the rest. r1, r2 count how often
     elements 1 and 2 were seen: "1, 1" only.
 
+    RefillDuringRemoval: the occupancy summary's race (both slot forms). A table of capacity 2
+    holds 1; a consumer polls while a producer offers 2, which may land in the slot the consumer
+    is emptying, between its compare-and-set and its clear of the slot's bit. The arbiter drains
+    the rest with poll(), which must find 2 whatever the bits say: "1, 1" only.
+
+    ProbeSearchTwoConsumers: TwoConsumers on the papers' search (search=probe), slot by slot.
+
     Ties back to the BlockingQueue contract: each element is removed by exactly one poll/take.
  */
 public class Handoff_08_HashTableConflicts {
@@ -138,6 +145,72 @@ public class Handoff_08_HashTableConflicts {
         @Arbiter
         public void arbiter(II_Result r) {
             Handoff_03_IndicesOutsideTheLock.count(r, taken1, taken2, table.poll(), table.poll());
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = {"1, 2", "2, 1"}, expect = ACCEPTABLE, desc = "each consumer took a different element")
+    @Outcome(expect = FORBIDDEN, desc = "an element taken twice, or a poll found nothing in a full table")
+    @State
+    public static class ProbeSearchTwoConsumers {
+        private final Handoff<Integer> table = holding("pht:2,search=probe", 1, 2);
+
+        @Actor
+        public void consumer1(II_Result r) {
+            r.r1 = value(table.poll());
+        }
+
+        @Actor
+        public void consumer2(II_Result r) {
+            r.r2 = value(table.poll());
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
+    @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")
+    @State
+    public static class MonitorRefillDuringRemoval {
+        private final Handoff<Integer> table = holding("pht:2,slots=monitor", 1);
+        private Integer taken;
+
+        @Actor
+        public void consumer() {
+            taken = table.poll();
+        }
+
+        @Actor
+        public void producer() {
+            table.offer(2);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            Handoff_03_IndicesOutsideTheLock.count(r, taken, table.poll(), table.poll(), table.poll());
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
+    @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")
+    @State
+    public static class CasRefillDuringRemoval {
+        private final Handoff<Integer> table = holding("pht:2,slots=cas", 1);
+        private Integer taken;
+
+        @Actor
+        public void consumer() {
+            taken = table.poll();
+        }
+
+        @Actor
+        public void producer() {
+            table.offer(2);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            Handoff_03_IndicesOutsideTheLock.count(r, taken, table.poll(), table.poll(), table.poll());
         }
     }
 }

@@ -21,12 +21,12 @@ import org.junit.jupiter.api.Test;
  * {@link MultisetSpec}, under model checking, in both slot forms: where it holds, and the three
  * histories where it does not.
  *
- * <p>The table keeps two counts, the elements consumers may reserve ({@code items}) and the empty
- * slots producers may reserve ({@code spaces}), and an operation moves from one to the other in
+ * <p>The table keeps two counts, the elements consumers may reserve ({@code takeable}) and the empty
+ * slots producers may reserve ({@code fillable}), and an operation moves from one to the other in
  * steps: an offer reserves a space, writes its slot, then publishes an item; a poll reserves an
- * item, empties its slot, then releases a space. Seen through the items count alone the table
+ * item, empties its slot, then releases a space. Seen through the takeable count alone the table
  * is linearizable, and that is what {@link MonitorSlots} and {@link CasSlots} check:
- * {@code offer}, {@code poll} and {@code size} (the items count) on a table with room for every
+ * {@code offer}, {@code poll} and {@code size} (the takeable count) on a table with room for every
  * offer of a scenario, so that no offer is refused (refusal is decided on the other count), and
  * without {@code close}.
  *

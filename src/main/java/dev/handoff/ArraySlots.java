@@ -1,0 +1,59 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/** The hash table's slots in the lock-free form: one array, accessed through a VarHandle. */
+final class ArraySlots extends TableSlots {
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
+    private final Object[] array;
+
+    ArraySlots(int m) {
+        array = new Object[m];
+    }
+
+    @Override
+    int length() {
+        return array.length;
+    }
+
+    @Override
+    Object hint(int i) {
+        // Opaque: only a hint (the CAS after it decides), but never plain, so that a scan
+        // cannot be compiled to re-read one stale value forever. The happens-before edge that
+        // makes a published element visible here comes from the reservation word (takeable).
+        return SLOT.getOpaque(array, i);
+    }
+
+    @Override
+    Object read(int i) {
+        return SLOT.getAcquire(array, i); // pairs with compareAndSet in tryFill
+    }
+
+    @Override
+    Object readVolatile(int i) {
+        return SLOT.getVolatile(array, i); // after the bit's clear: pairs with compareAndSet in tryFill
+    }
+
+    @Override
+    boolean tryFill(int i, Object e) {
+        // Volatile, which includes release: the producer's writes before put (the element's
+        // fields) become visible to the thread whose acquire reads e (compareAndExchangeAcquire
+        // in tryEmpty, getAcquire in read), and the write is ordered before the filler's read of
+        // the occupancy word (OccupancySummary.filled). Strong, not weak: a spurious failure
+        // would count as a conflict.
+        return SLOT.compareAndSet(array, i, (Object) null, e);
+    }
+
+    @Override
+    boolean tryEmpty(int i, Object e) {
+        // Acquire: pairs with compareAndSet in tryFill, so the consumer sees what
+        // the producer wrote before put. The null needs no release: a producer that later
+        // fills this slot reads nothing the consumer wrote (and the fillable word orders them
+        // anyway); atomicity alone keeps an element from being overwritten or taken twice.
+        return SLOT.compareAndExchangeAcquire(array, i, e, (Object) null) == e;
+    }
+}

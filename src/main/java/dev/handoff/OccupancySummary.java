@@ -1,0 +1,110 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * One bit per slot of the hash table, set while the slot probably holds an element, so that a
+ * consumer finds an element by reading 64 slots' bits at a time instead of probing slot by slot;
+ * and the sweep, a position that moves forward over the slots and bounds how long an element is
+ * passed over.
+ *
+ * <p>The slots stay the truth: a bit is only a hint, and a thread acts on a slot only by its
+ * compare-and-set. What the table relies on is one invariant, kept by the Dekker pair below:
+ * <em>a slot that holds an element, once its filler and every emptier of that slot have
+ * finished, has its bit set.</em> A bit may be set over an empty slot for a while (its emptier
+ * has not cleared it yet); a consumer that meets one clears it the same way.
+ *
+ * <p>The Dekker pair, with sequentially consistent (volatile) accesses on both sides: a filler
+ * writes its slot, then reads the word and sets the bit if clear; an emptier clears the bit,
+ * then reads the slot and sets the bit again if the slot holds an element. Whichever comes
+ * second in the total order sees the other's write, so a filled slot never ends with its bit
+ * clear.
+ */
+final class OccupancySummary {
+    private static final VarHandle WORD = MethodHandles.arrayElementVarHandle(long[].class);
+
+    /**
+     * Words apart, in longs: one word per 64-byte cache line, so that fills and removals in
+     * different 64-slot ranges do not write the same line.
+     */
+    private static final int SPREAD = 8;
+
+    /** Bit i % 64 of word i / 64 (at index (i / 64) * SPREAD) is slot i's. */
+    private final long[] words;
+    private final int wordCount;
+    private final int m;
+
+    /**
+     * The sweep, at index SPREAD, counted without wrapping: slot sweep % m is where the next
+     * sweep search starts. Only moves forward (advanceSweep). An array of its own, with a cache
+     * line on either side, so that its writes do not evict the fields every search reads.
+     */
+    private final long[] sweep = new long[2 * SPREAD + 1];
+
+    OccupancySummary(int m) {
+        this.m = m;
+        this.wordCount = (int) ((m + 63L) >>> 6);
+        this.words = new long[wordCount * SPREAD];
+    }
+
+    int wordCount() {
+        return wordCount;
+    }
+
+    /** The bits of word w: slots 64w to 64w + 63. Volatile: the emptier's side of the pair. */
+    long word(int w) {
+        return (long) WORD.getVolatile(words, w * SPREAD);
+    }
+
+    /** Call after filling slot i (a volatile CAS): sets its bit unless it is set. */
+    void filled(int i) {
+        int at = (i >>> 6) * SPREAD;
+        long bit = 1L << i;
+        // Volatile read after the slot's CAS: the filler's side of the Dekker pair (see class).
+        if (((long) WORD.getVolatile(words, at) & bit) == 0) {
+            WORD.getAndBitwiseOr(words, at, bit);
+        }
+    }
+
+    /**
+     * Call after emptying slot i, or on finding it empty with its bit set: clears the bit, then
+     * sets it again if the slot is filled meanwhile.
+     */
+    void emptied(int i, TableSlots slots) {
+        int at = (i >>> 6) * SPREAD;
+        long bit = 1L << i;
+        WORD.getAndBitwiseAnd(words, at, ~bit); // volatile, then the slot read: the Dekker pair
+        if (slots.readVolatile(i) != null) {
+            WORD.getAndBitwiseOr(words, at, bit); // a filler saw the bit still set and left it
+        }
+    }
+
+    /** The sweep's current position, without wrapping. */
+    long sweep() {
+        // Volatile: a sweep search starts from the latest position it can see.
+        return (long) WORD.getVolatile(sweep, SPREAD);
+    }
+
+    /** The slot of a sweep position. */
+    int slotOf(long position) {
+        return (int) Long.remainderUnsigned(position, m);
+    }
+
+    /**
+     * Moves the sweep to just past slot i, found by a search that started at position from,
+     * unless another search already moved it further.
+     */
+    void advanceSweep(long from, int i) {
+        int start = slotOf(from);
+        long past = from + (i >= start ? i - start : m - start + i) + 1;
+        for (long s = sweep(); s < past; s = sweep()) {
+            if (WORD.compareAndSet(sweep, SPREAD, s, past)) {
+                return;
+            }
+        }
+    }
+}
