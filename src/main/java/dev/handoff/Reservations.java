@@ -5,8 +5,8 @@ package dev.handoff;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 
 /**
  * A count of reservations with a closed bit, in one volatile long:
@@ -17,11 +17,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * nothing pending the count is exhausted: that state is final, and every waiter is woken to
  * see it.
  *
- * <p>Lost wake-ups are excluded by a Dekker pair, which needs sequentially consistent
- * (volatile) accesses: a releaser changes state, then reads waiters; a waiter increments
- * waiters (under lock), then re-reads state before it awaits. At least one sees the other;
- * a releaser that sees a waiter signals under the same lock, which the waiter holds until it
- * is inside await.
+ * <p>Lost wake-ups are excluded as {@link Waiters} shows: every change of state is a volatile
+ * access that precedes the releaser's look at the waiters, and a waiter re-reads state (volatile)
+ * after counting itself and before it parks.
  *
  * <p>Used by {@link ParallelHashTable} (takeable: elements consumers may take;
  * fillable: empty slots producers may fill) and by {@link ClassedHandoff} (elements of any class
@@ -48,23 +46,25 @@ final class Reservations {
     /** closed | pending | available. Every access is volatile: see the class comment. */
     private volatile long state;
 
-    /** Threads inside acquire's slow path. Written under lock, read by releasers. */
-    private volatile int waiters;
-
+    /** Guards the parking of acquirers (their re-check and await); no state is guarded by it. */
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition changed = lock.newCondition();
+    /** Acquirers parked, or about to park, until a reservation or the final state appears. */
+    private final Waiters waiters;
+    /** Whether an acquirer must still wait: nothing available and not exhausted. */
+    private final BooleanSupplier noneYet = this::noneAvailableYet;
     /** Lets one thread at a time spin in acquire() (see Spin). */
     private final Spin.Gate spin = new Spin.Gate();
+    /** Counts a park in the owner's statistics. */
     private final Runnable onWait;
-    /** The table, and which of its waits this count's waiters are: for JFR (class Wait). */
-    private final Handoff<?> owner;
-    private final Wait wait;
 
+    /**
+     * @param owner the handoff, and {@code wait} which of its waits this count's acquirers are:
+     *        for JFR (class Wait)
+     */
     Reservations(int available, Runnable onWait, Handoff<?> owner, Wait wait) {
         this.state = available;
         this.onWait = onWait;
-        this.owner = owner;
-        this.wait = wait;
+        this.waiters = new Waiters(lock, wait, owner);
     }
 
     static int available(long s) {
@@ -147,12 +147,12 @@ final class Reservations {
      * @return ACQUIRED or EXHAUSTED, or NONE if the spin ended without either
      */
     private int spinThenTryAcquire() {
-        // waiters: volatile read, a hint only; await() rechecks everything under the lock.
-        if (waiters > 0 || !spin.tryEnter()) {
+        // a hint only: await() rechecks everything under the lock
+        if (waiters.any() || !spin.tryEnter()) {
             return NONE;
         }
         try {
-            for (int i = 0; i < Spin.ROUNDS && waiters == 0; i++) {
+            for (int i = 0; i < Spin.ROUNDS && !waiters.any(); i++) {
                 Spin.pause(i);
                 long s = state; // volatile read; the CAS in tryAcquire decides
                 if (available(s) != 0 || exhausted(s)) {
@@ -177,35 +177,36 @@ final class Reservations {
     private int await(boolean timed, long nanos) throws InterruptedException {
         lock.lockInterruptibly();
         try {
-            waiters++; // volatile write, then the state read in tryAcquire: the Dekker pair
-            try {
-                for (;;) {
-                    int r = tryAcquire();
-                    if (r != NONE) {
-                        return r;
-                    }
-                    if (timed && nanos <= 0L) {
-                        return NONE;
-                    }
-                    onWait.run();
-                    if (timed) {
-                        nanos = wait.awaitNanos(changed, nanos, owner);
-                    } else {
-                        wait.await(changed, owner);
-                    }
+            for (;;) {
+                int r = tryAcquire();
+                if (r != NONE) {
+                    return r;
                 }
-            } finally {
-                waiters--;
+                if (timed && nanos <= 0L) {
+                    return NONE;
+                }
+                onWait.run();
+                if (timed) {
+                    nanos = waiters.awaitNanos(noneYet, nanos);
+                } else {
+                    waiters.await(noneYet);
+                }
             }
         } finally {
             lock.unlock();
         }
     }
 
+    /** The waiters' re-check after counting themselves: a volatile read of state. */
+    private boolean noneAvailableYet() {
+        long s = state;
+        return available(s) == 0 && !exhausted(s);
+    }
+
     /** Returns one reservation to available and wakes one waiter. */
     void release() {
-        STATE.getAndAdd(this, 1L); // volatile: then the waiters read in signalOne
-        signalOne();
+        STATE.getAndAdd(this, 1L); // volatile: then Waiters.signalOne reads the waiter count
+        waiters.signalOne();
     }
 
     /**
@@ -224,7 +225,7 @@ final class Reservations {
     /** Turns one pending into one available: a published insert. */
     void publish() {
         STATE.getAndAdd(this, 1L - PENDING_ONE); // pending >= 1 here, so no borrow
-        signalOne();
+        waiters.signalOne(); // after the volatile change, as Waiters requires
     }
 
     /** Turns n held reservations (pending) back into available ones, and wakes n waiters. */
@@ -232,7 +233,7 @@ final class Reservations {
         if (n > 0) {
             STATE.getAndAdd(this, n * (1L - PENDING_ONE)); // pending >= n here
             for (int i = 0; i < n; i++) {
-                signalOne();
+                waiters.signalOne();
             }
         }
     }
@@ -251,24 +252,8 @@ final class Reservations {
         wakeAll();
     }
 
-    private void signalOne() {
-        if (waiters > 0) { // volatile read after the state change: the Dekker pair
-            lock.lock();
-            try {
-                changed.signal();
-            } finally {
-                lock.unlock();
-            }
-        }
-    }
-
     private void wakeAll() {
-        lock.lock();
-        try {
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        waiters.signalAll();
     }
 
     @Override
