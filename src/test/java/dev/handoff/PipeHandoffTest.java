@@ -120,6 +120,33 @@ class PipeHandoffTest {
     }
 
     /**
+     * The dual structure: a worker that arrives while a producer waits takes the waiting
+     * producer's element at once, without becoming WAITING or parking, and the producer returns.
+     */
+    @Test
+    void aWorkerArrivingTakesTheElementOfAWaitingProducerWithoutWaiting() throws Exception {
+        PipeHandoff<String> pipe = new PipeHandoff<>(2, true);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread producer = Thread.ofPlatform().start(() -> {
+            try {
+                pipe.put("job");
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        await("the producer waits", () -> pipe.stats().producerWaits() > 0);
+        try (PipeWorker<String> worker = pipe.register()) {
+            assertEquals("job", worker.take());
+        }
+        producer.join();
+        assertNull(failure.get());
+        HandoffStats stats = pipe.stats();
+        assertEquals(0, stats.consumerWaits(), "the worker never parked: " + stats);
+        assertEquals(1, stats.puts());
+        assertEquals(1, stats.takes());
+    }
+
+    /**
      * Where the pipe differs from SynchronousQueue (see its class comment): the untimed poll() and
      * drainTo do not meet a producer blocked in put; only a waiting worker does.
      */
