@@ -8,7 +8,8 @@ import java.util.Arrays;
 /**
  * Double hashing over m slots: h(k, i) = (start + i * stride) mod m with stride coprime to m,
  * so every probe sequence is a permutation of the m slots. The hash table's producers and
- * consumers probe in this order; the permutation property is tested once, in
+ * consumers probe in this order, and so does the pipe's scan of its worker slots (with a stride
+ * drawn uniformly from {@link #coprimeStrides()}); the permutation property is tested once, in
  * ParallelHashTableTheoremProperties.
  */
 final class ProbeSequence {
@@ -49,6 +50,24 @@ final class ProbeSequence {
     /** The slot after pos: (pos + stride) mod m, without overflow for any m. */
     int next(int pos, int stride) {
         return pos >= m - stride ? pos - (m - stride) : pos + stride;
+    }
+
+    /**
+     * The numbers in [1, m) coprime to m, ascending ({1} when m == 1): the strides to draw from
+     * uniformly when a probe sequence needs no key.
+     */
+    int[] coprimeStrides() {
+        if (m == 1) {
+            return new int[] {1};
+        }
+        int[] found = new int[m - 1];
+        int n = 0;
+        for (int s = 1; s < m; s++) {
+            if (coprime(s)) {
+                found[n++] = s;
+            }
+        }
+        return Arrays.copyOf(found, n);
     }
 
     boolean coprime(int s) {

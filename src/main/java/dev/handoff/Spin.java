@@ -5,6 +5,7 @@ package dev.handoff;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.function.BooleanSupplier;
 
 /**
  * The brief wait before parking that the hash table, the pipe and a circular buffer built with
@@ -53,30 +54,82 @@ final class Spin {
         }
     }
 
-    /** At most one spinning thread per side: {@link #tryEnter()} before spinning, {@link #exit()} after. */
+    /**
+     * Waits at most {@link #ROUNDS} rounds, pausing as {@link #pause(int)} does, until
+     * {@code done} is true.
+     *
+     * @return whether {@code done} became true
+     */
+    static boolean until(BooleanSupplier done) {
+        for (int i = 0; i < ROUNDS; i++) {
+            if (done.getAsBoolean()) {
+                return true;
+            }
+            pause(i);
+        }
+        return done.getAsBoolean();
+    }
+
+    /**
+     * Waits at most {@link #YIELDS} rounds of {@link Thread#yield()} until {@code done} is true:
+     * the wait of a thread that finds its side's {@link Gate} taken. It gives its CPU to the
+     * thread it waits for when more threads than CPUs are runnable, and costs next to nothing
+     * otherwise. A virtual thread does not wait here: parking one costs no OS wake-up, and its
+     * yield would only requeue it on its carrier.
+     *
+     * @return whether {@code done} became true
+     */
+    static boolean yieldUntil(BooleanSupplier done) {
+        for (int i = 0; i < YIELDS && !Thread.currentThread().isVirtual(); i++) {
+            if (done.getAsBoolean()) {
+                return true;
+            }
+            Thread.yield();
+        }
+        return done.getAsBoolean();
+    }
+
+    /**
+     * At most one spinning thread per side: {@link #tryEnter()} before spinning, {@link #exit()}
+     * after. A spinner may enter with an id (the pipe's worker slot), which {@link #holder()}
+     * shows the other side as a hint of whom to serve first.
+     */
     static final class Gate {
-        private static final VarHandle TAKEN;
+        private static final VarHandle HOLDER;
+
+        /** The value of holder while nobody spins. */
+        static final int NONE = -1;
 
         static {
             try {
-                TAKEN = MethodHandles.lookup().findVarHandle(Gate.class, "taken", int.class);
+                HOLDER = MethodHandles.lookup().findVarHandle(Gate.class, "holder", int.class);
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
             }
         }
 
-        /** 1 while a thread spins. Accessed through TAKEN; a hint, ordered with nothing else. */
-        private int taken;
+        /** The spinner's id, or NONE. Accessed through HOLDER; a hint, ordered with nothing else. */
+        private int holder = NONE;
 
         /** Whether the calling thread may spin now; if so, it must call {@link #exit()} after. */
         boolean tryEnter() {
+            return tryEnter(0);
+        }
+
+        /** {@link #tryEnter()}, showing {@code id >= 0} as the holder while the caller spins. */
+        boolean tryEnter(int id) {
             // Opaque read first, so that a side whose spinner is busy does not fight for the line.
-            return (int) TAKEN.getOpaque(this) == 0 && TAKEN.compareAndSet(this, 0, 1);
+            return (int) HOLDER.getOpaque(this) == NONE && HOLDER.compareAndSet(this, NONE, id);
+        }
+
+        /** The id of the thread spinning now, or {@link #NONE}: a hint, possibly stale. */
+        int holder() {
+            return (int) HOLDER.getOpaque(this);
         }
 
         /** Ends the caller's spin. Only the thread whose tryEnter() succeeded calls it. */
         void exit() {
-            TAKEN.setOpaque(this, 0); // only the spinner writes 1 -> 0: no CAS needed
+            HOLDER.setOpaque(this, NONE); // only the spinner writes it back: no CAS needed
         }
     }
 }

@@ -615,20 +615,20 @@ class ClassedHandoffTest {
     // ---- the pipe ----
 
     /**
-     * Three producers of classes 2, 0 and 1 wait for a worker, parked in that order; a worker
+     * Three producers of classes 2, 0 and 1 wait for a worker, in line in that order; a worker
      * then takes three times: it gets the class-0 element, then class 1, then class 2. (The
-     * producers are parked before the worker comes, so none of them can hand over directly.)
+     * producers are in line before the worker comes, so none of them can hand over directly.)
      */
     @Test
     void pipeWakesAWaitingProducerOfTheMostImportantClassFirst() throws Exception {
         PipeHandoff<Job> pipe = (PipeHandoff<Job>) Handoffs.<Job>create("pipe:2,classes=3");
-        try (Workers workers = new Workers(); PipeHandoff.Worker<Job> worker = pipe.register()) {
+        try (Workers workers = new Workers(); PipeWorker<Job> worker = pipe.register()) {
             List<Thread> producers = new ArrayList<>();
             for (Job j : List.of(new Job(2, 0), new Job(0, 1), new Job(1, 2))) {
                 Thread t = workers.start("producer of class " + j.importanceClass(), () -> pipe.put(j));
                 awaitBlocked(t);
-                // Read under producerLock, which a counted producer holds until it awaits: a count
-                // of 1 seen there means it is parked in its class, past its last rescan.
+                // A count of 1 means it waits in the line of its class, where the worker will
+                // serve the lines in class order.
                 while (pipe.waitingProducersOfClass(j.importanceClass()) != 1) {
                     Thread.yield();
                 }

@@ -120,6 +120,33 @@ class PipeHandoffTest {
     }
 
     /**
+     * The dual structure: a worker that arrives while a producer waits takes the waiting
+     * producer's element at once, without becoming WAITING or parking, and the producer returns.
+     */
+    @Test
+    void aWorkerArrivingTakesTheElementOfAWaitingProducerWithoutWaiting() throws Exception {
+        PipeHandoff<String> pipe = new PipeHandoff<>(2, true);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread producer = Thread.ofPlatform().start(() -> {
+            try {
+                pipe.put("job");
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        await("the producer waits", () -> pipe.stats().producerWaits() > 0);
+        try (PipeWorker<String> worker = pipe.register()) {
+            assertEquals("job", worker.take());
+        }
+        producer.join();
+        assertNull(failure.get());
+        HandoffStats stats = pipe.stats();
+        assertEquals(0, stats.consumerWaits(), "the worker never parked: " + stats);
+        assertEquals(1, stats.puts());
+        assertEquals(1, stats.takes());
+    }
+
+    /**
      * Where the pipe differs from SynchronousQueue (see its class comment): the untimed poll() and
      * drainTo do not meet a producer blocked in put; only a waiting worker does.
      */
@@ -269,7 +296,7 @@ class PipeHandoffTest {
     @Test
     void aSlotGivenBackIsTakenByAWaitingThreadAndCloseWakesTheRest() throws InterruptedException {
         PipeHandoff<String> pipe = new PipeHandoff<>(1);
-        PipeHandoff.Worker<String> handle = pipe.register();
+        PipeWorker<String> handle = pipe.register();
         AtomicReference<Object> first = new AtomicReference<>();
         AtomicReference<Object> second = new AtomicReference<>();
         Thread a = takeOnce(pipe, first);
@@ -299,12 +326,12 @@ class PipeHandoffTest {
     @Test
     void explicitWorkersOwnTheirSlotUntilClosed() throws Exception {
         PipeHandoff<Integer> pipe = new PipeHandoff<>(3);
-        List<PipeHandoff.Worker<Integer>> workers = List.of(pipe.register(), pipe.register(), pipe.register());
-        assertEquals(List.of(0, 1, 2), workers.stream().map(PipeHandoff.Worker::slot).sorted().toList());
+        List<PipeWorker<Integer>> workers = List.of(pipe.register(), pipe.register(), pipe.register());
+        assertEquals(List.of(0, 1, 2), workers.stream().map(PipeWorker::slot).sorted().toList());
         assertThrows(IllegalStateException.class, pipe::register);
         ConcurrentLinkedQueue<String> got = new ConcurrentLinkedQueue<>();
         List<Thread> threads = new ArrayList<>();
-        for (PipeHandoff.Worker<Integer> w : workers) {
+        for (PipeWorker<Integer> w : workers) {
             threads.add(Thread.ofPlatform().start(() -> {
                 try {
                     got.add(w.slot() + ":" + w.take());
@@ -314,7 +341,7 @@ class PipeHandoffTest {
             }));
         }
         await("three workers wait", () -> pipe.remainingCapacity() == 3);
-        PipeHandoff.Worker<Integer> busyHandle = workers.get(0);
+        PipeWorker<Integer> busyHandle = workers.get(0);
         assertThrows(IllegalStateException.class, () -> busyHandle.poll(1, TimeUnit.MILLISECONDS),
                 "a handle waiting in one thread cannot wait in another");
         for (int i = 0; i < 3; i++) {
@@ -325,12 +352,12 @@ class PipeHandoffTest {
         }
         assertEquals(3, got.size());
         assertEquals(List.of(0, 1, 2), got.stream().map(s -> Integer.parseInt(s.split(":")[1])).sorted().toList());
-        for (PipeHandoff.Worker<Integer> w : workers) {
+        for (PipeWorker<Integer> w : workers) {
             w.close();
             w.close();
             assertThrows(IllegalStateException.class, w::take);
         }
-        try (PipeHandoff.Worker<Integer> again = pipe.register()) {
+        try (PipeWorker<Integer> again = pipe.register()) {
             assertNull(again.poll(1, TimeUnit.MILLISECONDS));
         }
     }
@@ -338,7 +365,7 @@ class PipeHandoffTest {
     @Test
     void closingAHandleWhileItWaitsIsRefused() throws InterruptedException {
         PipeHandoff<Integer> pipe = new PipeHandoff<>(1);
-        PipeHandoff.Worker<Integer> w = pipe.register();
+        PipeWorker<Integer> w = pipe.register();
         AtomicReference<Object> got = new AtomicReference<>();
         Thread t = Thread.ofPlatform().start(() -> {
             try {

@@ -32,7 +32,7 @@ import net.jqwik.api.statistics.StatisticsReport;
  * at exactly {@code (W+1)/(n+1)}.
  *
  * <h2>The experiment</h2>
- * W workers (virtual threads with {@link PipeHandoff.Worker} handles) and one driver, the test
+ * W workers (virtual threads with {@link PipeWorker} handles) and one driver, the test
  * thread, which decides when each worker finishes its job and starts waiting again. Before each
  * measured {@code offer} the driver waits until exactly n workers wait and every one of them has
  * parked: then no worker is spinning, so the element is not handed to a spinning worker without a
@@ -245,7 +245,7 @@ class PipeTheoremProperties {
     }
 
     /**
-     * W workers on a pipe that counts, each a virtual thread with a {@link PipeHandoff.Worker}
+     * W workers on a pipe that counts, each a virtual thread with a {@link PipeWorker}
      * handle that is busy (blocked on its permit, not in the pipe) until the driver releases it,
      * then takes one element and is busy again. Only the driver thread calls its methods.
      */
@@ -270,7 +270,7 @@ class PipeTheoremProperties {
             threads = new Thread[workers];
             busy = new boolean[workers];
             for (int w = 0; w < workers; w++) {
-                PipeHandoff.Worker<Integer> worker = pipe.register();
+                PipeWorker<Integer> worker = pipe.register();
                 int slot = worker.slot();
                 Semaphore permit = permits[slot] = new Semaphore(0);
                 busy[slot] = true;

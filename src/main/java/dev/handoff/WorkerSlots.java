@@ -1,0 +1,284 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The pipe's worker slots and who owns them: the status array that producers scan, one channel of
+ * depth one per slot, and the ownership half of the slot states (claim, reclaim from a terminated
+ * thread, release, waiting for a free slot). The handoff half ({@code WAITING}, {@code HANDED})
+ * is {@link PipeHandoff}'s.
+ */
+final class WorkerSlots {
+    /*
+     * Slot states, and who moves a slot out of each:
+     *
+     *   FREE    no worker owns the slot                     (claim: FREE -> BUSY, CAS)
+     *   BUSY    owned, the worker is not waiting            (its worker: BUSY -> WAITING, CAS;
+     *                                                        release: BUSY -> FREE, CAS)
+     *   WAITING the worker waits in take/poll               (a producer: WAITING -> HANDED, CAS;
+     *                                                        its worker leaving: WAITING -> BUSY)
+     *   HANDED  a producer won the worker; its element is   (its worker, after reading the
+     *           in, or on its way into, the channel          element: HANDED -> BUSY)
+     *
+     * PipeHandoff runs the handoff through WAITING and HANDED; this class the ownership.
+     *
+     * Ownership. A slot is FREE or owned; only its owner moves it out of BUSY. A slot claimed
+     * implicitly (take() or the timed poll()) records its owner Thread; a thread that needs a slot
+     * when none is FREE takes over a BUSY slot whose owner has terminated, by a CAS on the owner
+     * field. A worker leaves every wait in BUSY, so a dead owner's slot is BUSY and its channel
+     * empty. A slot held by a PipeWorker handle records EXPLICIT and is never reclaimed.
+     *
+     * Waiting for a slot: a thread that finds none waits on slotFreed (slotLock), counted in
+     * slotWaiters. Dekker pair: the waiter increments slotWaiters and then rescans; release() CASes
+     * BUSY -> FREE and then reads slotWaiters; both volatile, so either the waiter finds the slot
+     * or release() signals. Thread termination signals nobody, so one waiter, the rechecker,
+     * rescans every DEAD_OWNER_RECHECK_NANOS and hands the role on when it leaves; the others
+     * wait for a signal only, so thousands of threads waiting for a slot cost nothing.
+     */
+
+    /** No worker owns the slot. */
+    static final int FREE = 0;
+    /** Owned by a worker that is not waiting. */
+    static final int BUSY = 1;
+    /** Owned by a worker waiting in take or poll: a producer may claim it. */
+    static final int WAITING = 2;
+    /** Claimed by a producer: the element is in, or on its way into, the channel. */
+    static final int HANDED = 3;
+
+    static final VarHandle STATUS = MethodHandles.arrayElementVarHandle(int[].class);
+    static final VarHandle ITEM;
+    private static final VarHandle OWNER;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            ITEM = lookup.findVarHandle(Channel.class, "item", Object.class);
+            OWNER = lookup.findVarHandle(Channel.class, "owner", Object.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** A worker's pipe of depth one, with what a producer needs to wake the worker. */
+    static final class Channel {
+        /** The handed element. Accessed through ITEM. Non-null only while the slot is HANDED. */
+        Object item;
+        /** The thread waiting on this slot. Written by the owner only while the slot is BUSY. */
+        Thread waiter;
+        /** A Thread (implicit worker), EXPLICIT, or null. Accessed through OWNER. */
+        Object owner;
+    }
+
+    /** The owner recorded for a slot held by a {@link PipeWorker} handle: never reclaimed. */
+    private static final Object EXPLICIT = new Object();
+
+    /** How often a thread waiting for a slot looks for slots of terminated threads: 20 ms. */
+    private static final long DEAD_OWNER_RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+
+    /** One state per slot, FREE, BUSY, WAITING or HANDED. Accessed through STATUS. */
+    final int[] status;
+
+    /** One channel per slot. */
+    final Channel[] channels;
+
+    private final PipeHandoff<?> pipe;
+
+    /** The slot of each thread that became a worker by calling take() or the timed poll(). */
+    private final ThreadLocal<Integer> implicitSlot = new ThreadLocal<>();
+
+    /** Threads that need a slot while all are held wait on slotFreed under this lock. */
+    private final ReentrantLock slotLock = new ReentrantLock();
+
+    /** Signalled when a slot is given back, and by close. */
+    private final Condition slotFreed = slotLock.newCondition();
+
+    /** Threads in awaitFreeSlot(). */
+    private final AtomicInteger slotWaiters = new AtomicInteger();
+
+    /** Whether a thread in awaitFreeSlot() rescans for dead owners periodically. Guarded by slotLock. */
+    private boolean slotRechecker;
+
+    WorkerSlots(int w, PipeHandoff<?> pipe) {
+        this.status = new int[w];
+        this.channels = new Channel[w];
+        for (int i = 0; i < w; i++) {
+            channels[i] = new Channel();
+        }
+        this.pipe = pipe;
+    }
+
+    int count() {
+        return status.length;
+    }
+
+    /** The number of slots WAITING at this moment: a snapshot. */
+    int waiting() {
+        int n = 0;
+        for (int i = 0; i < status.length; i++) {
+            if ((int) STATUS.getOpaque(status, i) == WAITING) { // a snapshot: no ordering needed
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Unparks the thread of every WAITING slot. A stale or null waiter makes this a harmless no-op
+     * or a spurious wake-up: every park is in a loop that rechecks its condition.
+     */
+    void unparkWaiting() {
+        for (int i = 0; i < status.length; i++) {
+            // Volatile read: the second half of the caller's Dekker pair (see PipeHandoff's notes).
+            if ((int) STATUS.getVolatile(status, i) == WAITING) {
+                LockSupport.unpark(channels[i].waiter);
+            }
+        }
+    }
+
+    /**
+     * Returns the calling thread's slot, claiming one on its first call and waiting for one while
+     * all are held by live workers.
+     *
+     * @return the slot, or -1 if the pipe closed or (when timed) the time ran out first
+     */
+    int currentThreadSlot(boolean timed, long nanos) throws InterruptedException {
+        Integer slot = implicitSlot.get();
+        if (slot == null) {
+            int claimed = tryClaim(Thread.currentThread());
+            if (claimed < 0) {
+                claimed = awaitFreeSlot(timed, nanos);
+                if (claimed < 0) {
+                    return -1;
+                }
+            }
+            slot = claimed;
+            implicitSlot.set(slot);
+        }
+        return slot;
+    }
+
+    /** Claims a slot for a handle, without waiting; -1 if every slot is held by a live worker. */
+    int claimExplicit() {
+        return tryClaim(EXPLICIT);
+    }
+
+    /** Gives back the calling thread's implicit slot, if it holds one; returns whether it did. */
+    boolean leave() {
+        Integer slot = implicitSlot.get();
+        if (slot == null) {
+            return false;
+        }
+        implicitSlot.remove();
+        release(slot);
+        return true;
+    }
+
+    /**
+     * Waits on slotFreed until tryClaim succeeds, the pipe closes, or (when timed) the time runs
+     * out; see the notes for the rechecker.
+     *
+     * @return the claimed slot, or -1
+     */
+    private int awaitFreeSlot(boolean timed, long nanos) throws InterruptedException {
+        slotLock.lockInterruptibly();
+        // Volatile increment before the rescans below; Dekker pair with the CAS BUSY -> FREE in
+        // release() followed by its read of slotWaiters.
+        slotWaiters.incrementAndGet();
+        boolean rechecker = false;
+        try {
+            for (;;) {
+                if (pipe.isClosed()) {
+                    return -1;
+                }
+                int slot = tryClaim(Thread.currentThread());
+                if (slot >= 0) {
+                    return slot;
+                }
+                if (timed && nanos <= 0L) {
+                    return -1;
+                }
+                if (!slotRechecker) {
+                    slotRechecker = rechecker = true;
+                }
+                pipe.counters.consumerWait();
+                if (rechecker || timed) {
+                    long wait = !rechecker ? nanos : timed ? Math.min(nanos, DEAD_OWNER_RECHECK_NANOS) : DEAD_OWNER_RECHECK_NANOS;
+                    long left = Wait.TAKE.awaitNanos(slotFreed, wait, pipe);
+                    nanos -= wait - left;
+                } else {
+                    Wait.TAKE.await(slotFreed, pipe);
+                }
+            }
+        } finally {
+            slotWaiters.decrementAndGet();
+            if (rechecker) {
+                slotRechecker = false;
+                slotFreed.signal(); // the next waiter takes the role on
+            }
+            slotLock.unlock();
+        }
+    }
+
+    /**
+     * Claims a FREE slot, or a BUSY one whose owner thread has terminated, for owner.
+     *
+     * @return the slot, or -1 if every slot is held by a live worker
+     */
+    private int tryClaim(Object owner) {
+        for (int i = 0; i < status.length; i++) {
+            int s = (int) STATUS.getVolatile(status, i);
+            Channel channel = channels[i];
+            if (s == FREE && STATUS.compareAndSet(status, i, FREE, BUSY)) {
+                OWNER.setVolatile(channel, owner); // read by later claimers looking for dead owners
+                return i;
+            }
+            if (s == BUSY
+                    && OWNER.getVolatile(channel) instanceof Thread dead && !dead.isAlive()
+                    && OWNER.compareAndSet(channel, dead, owner)) {
+                // The dead thread left its last wait in BUSY with an empty channel (see notes).
+                channel.waiter = null;
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Gives a slot back. Call only from its owner, while no call waits on the slot. */
+    void release(int slot) {
+        Channel channel = channels[slot];
+        channel.waiter = null;
+        OWNER.setOpaque(channel, (Object) null); // published by the CAS below
+        // Volatile CAS: the cleared owner and waiter are visible to the next claimer, whose
+        // CAS FREE -> BUSY reads this value.
+        if (!STATUS.compareAndSet(status, slot, BUSY, FREE)) {
+            throw new IllegalStateException("worker slot " + slot + " released while not BUSY");
+        }
+        if (slotWaiters.get() > 0) { // after the CAS: the other half of the Dekker pair in awaitFreeSlot()
+            slotLock.lock();
+            try {
+                slotFreed.signal();
+            } finally {
+                slotLock.unlock();
+            }
+        }
+    }
+
+    /** Wakes every thread waiting for a slot; called by close after it wrote closed. */
+    void wakeSlotWaiters() {
+        slotLock.lock();
+        try {
+            slotFreed.signalAll(); // they recheck closed under slotLock
+        } finally {
+            slotLock.unlock();
+        }
+    }
+}
