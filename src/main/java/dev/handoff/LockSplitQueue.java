@@ -7,8 +7,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
 /**
@@ -53,22 +53,18 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      *
      * Signalling. A producer holds only putLock and a consumer only takeLock, so each signals the
      * other side by briefly taking the other lock, and only at the edge where the other side may
-     * be waiting: a put that took count from 0 to 1 signals notEmpty, a take that took count from
-     * capacity to capacity - 1 signals notFull. To keep those edge signals enough, each side also
-     * cascades: a put that leaves room signals the next waiting producer, a take that leaves
-     * elements signals the next waiting consumer.
+     * be waiting: a put that took count from 0 to 1 signals a waiting consumer, a take that took
+     * count from capacity to capacity - 1 signals a waiting producer. To keep those edge signals
+     * enough, each side also cascades: a put that leaves room signals the next waiting producer,
+     * a take that leaves elements signals the next waiting consumer.
      *
      * Signalling only when someone waits. Taking the other side's lock to signal nobody is most of
-     * what a put into an empty queue costs when its consumer is not parked. So each side counts its
-     * parked threads (waitingConsumers, waitingProducers) and the other side takes the lock to
-     * signal only when the count is positive. This is a Dekker handshake on two volatile
-     * variables: a consumer increments waitingConsumers (getAndAdd, a full fence) and then reads
-     * count before it awaits, while a producer increments count (getAndAdd, a full fence)
-     * and then reads waitingConsumers. Sequential consistency of these four accesses means at
-     * least one of the two sees the other: either the consumer sees the element and does not
-     * park, or the producer sees the waiter and signals, under takeLock, which the consumer holds
-     * until await() has queued it, so the signal cannot fall between its check and its await.
-     * Producers waiting for room mirror this with waitingProducers.
+     * what a put into an empty queue costs when its consumer is not parked. So each side's parked
+     * threads are counted (class Waiters: consumers, producers) and the other side takes the lock
+     * to signal only when the count is positive. The state change is the getAndAdd on count
+     * (volatile), which precedes the other side's read of the waiter count; a waiter counts itself
+     * and then re-reads count (volatile) before it parks: the Dekker handshake whose proof is in
+     * Waiters.
      *
      * No spinning before parking, unlike the other three kinds (class Spin). A consumer that
      * spins while the queue is empty takes each element the moment it is linked, so it works at
@@ -135,31 +131,26 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     /** Held by take, poll and every removal. */
     private final ReentrantLock takeLock = new ReentrantLock();
 
-    /** Consumers wait here while the queue is empty. */
-    private final Condition notEmpty = takeLock.newCondition();
+    /** Consumers parked on takeLock while the queue is empty. */
+    private final Waiters consumers = new Waiters(takeLock, Wait.TAKE, this);
 
     /** Held by put, offer and every insert. */
     private final ReentrantLock putLock = new ReentrantLock();
 
-    /** Producers wait here while the queue is full. */
-    private final Condition notFull = putLock.newCondition();
+    /** Producers parked on putLock while the queue is full. */
+    private final Waiters producers = new Waiters(putLock, Wait.PUT, this);
 
-    /** Consumers in notEmpty.await(), or about to be; see "Signalling only when someone waits". */
-    private volatile int waitingConsumers;
-
-    /** Producers in notFull.await(), or about to be. */
-    private volatile int waitingProducers;
+    /** The waiters' re-checks after counting themselves: volatile reads of count (and closed). */
+    private final BooleanSupplier stillFull = this::isFull;
+    private final BooleanSupplier stillEmptyAndOpen = () -> count == 0 && !closed;
+    private final BooleanSupplier stillEmpty = () -> count == 0;
 
     private static final VarHandle COUNT;
-    private static final VarHandle WAITING_CONSUMERS;
-    private static final VarHandle WAITING_PRODUCERS;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             COUNT = l.findVarHandle(LockSplitQueue.class, "count", int.class);
-            WAITING_CONSUMERS = l.findVarHandle(LockSplitQueue.class, "waitingConsumers", int.class);
-            WAITING_PRODUCERS = l.findVarHandle(LockSplitQueue.class, "waitingProducers", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -214,26 +205,6 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         E e = first.item;
         first.item = null; // first becomes the new dummy
         return e;
-    }
-
-    /** Wakes one waiting consumer. Called by a producer that made the queue non-empty. */
-    private void signalNotEmpty() {
-        takeLock.lock();
-        try {
-            notEmpty.signal();
-        } finally {
-            takeLock.unlock();
-        }
-    }
-
-    /** Wakes one waiting producer. Called by a consumer that made room in a full queue. */
-    private void signalNotFull() {
-        putLock.lock();
-        try {
-            notFull.signal();
-        } finally {
-            putLock.unlock();
-        }
     }
 
     private void fullyLock() {
@@ -331,18 +302,22 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         // publishes node: pairs with the volatile read of count in take/poll
         int before = (int) COUNT.getAndAdd(this, 1);
         counters.put();
-        if (before + 1 < capacity && waitingProducers > 0) {
-            notFull.signal(); // cascade: room is left for the next waiting producer
+        if (before + 1 < capacity) {
+            producers.signalOneHeld(); // cascade: room is left for the next waiting producer
         }
         return before;
     }
 
     /** Called after releasing putLock: wakes a consumer if this insert ended emptiness. */
     private void afterInsert(int countBefore) {
-        // the read after the getAndAdd in insert(): Dekker with awaitNotEmpty()
-        if (countBefore == 0 && waitingConsumers > 0) {
-            signalNotEmpty();
+        if (countBefore == 0) {
+            consumers.signalOne(); // after the getAndAdd in insert(), as Waiters requires
         }
+    }
+
+    /** count == capacity: a volatile read. */
+    private boolean isFull() {
+        return count == capacity;
     }
 
     /**
@@ -351,25 +326,13 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      */
     private void awaitNotFull() throws InterruptedException {
         counters.producerWait();
-        WAITING_PRODUCERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterExtract()
-        try {
-            if (count == capacity) {
-                Wait.PUT.await(notFull, this);
-            }
-        } finally {
-            WAITING_PRODUCERS.getAndAdd(this, -1);
-        }
+        producers.await(stillFull);
     }
 
     /** As awaitNotFull(), for at most nanos; returns the time left. */
     private long awaitNotFull(long nanos) throws InterruptedException {
         counters.producerWait();
-        WAITING_PRODUCERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterExtract()
-        try {
-            return count == capacity ? Wait.PUT.awaitNanos(notFull, nanos, this) : nanos;
-        } finally {
-            WAITING_PRODUCERS.getAndAdd(this, -1);
-        }
+        return producers.awaitNanos(stillFull, nanos);
     }
 
     // ---- removing ----
@@ -405,7 +368,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
                 if (!closedAndDrained()) {
                     awaitNotEmpty();
                 } else if (calledByPoolWorker()) {
-                    notEmpty.await(); // a pool worker waits on, as if open (Handoff): only an interrupt ends this
+                    consumers.await(stillEmpty); // a pool worker waits on, as if open (Handoff): only an interrupt ends this
                 } else {
                     throw closedAndEmpty();
                 }
@@ -448,17 +411,16 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     private int extract() {
         int before = (int) COUNT.getAndAdd(this, -1);
         counters.take();
-        if (before > 1 && waitingConsumers > 0) {
-            notEmpty.signal(); // cascade: elements are left for the next waiting consumer
+        if (before > 1) {
+            consumers.signalOneHeld(); // cascade: elements are left for the next waiting consumer
         }
         return before;
     }
 
     /** Called after releasing takeLock: wakes a producer if this removal ended fullness. */
     private void afterExtract(int countBefore) {
-        // the read after the getAndAdd in extract(): Dekker with awaitNotFull()
-        if (countBefore == capacity && waitingProducers > 0) {
-            signalNotFull();
+        if (countBefore == capacity) {
+            producers.signalOne(); // after the getAndAdd in extract(), as Waiters requires
         }
     }
 
@@ -468,25 +430,13 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      */
     private void awaitNotEmpty() throws InterruptedException {
         counters.consumerWait();
-        WAITING_CONSUMERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterInsert()
-        try {
-            if (count == 0 && !closed) {
-                Wait.TAKE.await(notEmpty, this);
-            }
-        } finally {
-            WAITING_CONSUMERS.getAndAdd(this, -1);
-        }
+        consumers.await(stillEmptyAndOpen);
     }
 
     /** As awaitNotEmpty(), for at most nanos; returns the time left. */
     private long awaitNotEmpty(long nanos) throws InterruptedException {
         counters.consumerWait();
-        WAITING_CONSUMERS.getAndAdd(this, 1); // full fence, then the re-read: pairs with afterInsert()
-        try {
-            return count == 0 && !closed ? Wait.TAKE.awaitNanos(notEmpty, nanos, this) : nanos;
-        } finally {
-            WAITING_CONSUMERS.getAndAdd(this, -1);
-        }
+        return consumers.awaitNanos(stillEmptyAndOpen, nanos);
     }
 
     @Override
@@ -514,7 +464,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
             takeLock.unlock();
         }
         if (wasFull && moved > 0) {
-            signalNotFull();
+            producers.signalOne(); // after the getAndAdd above, as Waiters requires
         }
         return moved;
     }
@@ -564,7 +514,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         }
         counters.take();
         if ((int) COUNT.getAndAdd(this, -1) == capacity) {
-            notFull.signal();
+            producers.signalOneHeld();
         }
     }
 
@@ -581,7 +531,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
             int removed = (int) COUNT.getAndSet(this, 0);
             counters.takes(removed);
             if (removed == capacity) {
-                notFull.signalAll();
+                producers.signalAllHeld();
             }
         } finally {
             fullyUnlock();
@@ -662,17 +612,12 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public void close() {
         putLock.lock();
         try {
-            closed = true;        // under putLock: an insert finished before this, or sees it
-            notFull.signalAll();  // producers: put throws, the timed offer returns false
+            closed = true;               // under putLock: an insert finished before this, or sees it
+            producers.signalAllHeld();   // producers: put throws, the timed offer returns false
         } finally {
             putLock.unlock();
         }
-        takeLock.lock();
-        try {
-            notEmpty.signalAll(); // consumers: take what is left, or see closed-and-empty
-        } finally {
-            takeLock.unlock();
-        }
+        consumers.signalAll();           // consumers: take what is left, or see closed-and-empty
     }
 
     @Override

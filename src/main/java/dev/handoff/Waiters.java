@@ -130,6 +130,12 @@ final class Waiters {
         }
     }
 
+    /** As {@link #signalAll()}, for a caller that already holds the lock. */
+    void signalAllHeld() {
+        // assert lock.isHeldByCurrentThread();
+        condition.signalAll();
+    }
+
     /** Wakes every waiter to re-check, unconditionally (closing, or a final state). */
     void signalAll() {
         lock.lock();
