@@ -6,10 +6,9 @@ package dev.handoff;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 
 /**
  * The pipe's worker slots and who owns them: the status array that producers scan, one channel of
@@ -37,10 +36,10 @@ final class WorkerSlots {
      * field. A worker leaves every wait in BUSY, so a dead owner's slot is BUSY and its channel
      * empty. A slot held by a PipeWorker handle records EXPLICIT and is never reclaimed.
      *
-     * Waiting for a slot: a thread that finds none waits on slotFreed (slotLock), counted in
-     * slotWaiters. Dekker pair: the waiter increments slotWaiters and then rescans; release() CASes
-     * BUSY -> FREE and then reads slotWaiters; both volatile, so either the waiter finds the slot
-     * or release() signals. Thread termination signals nobody, so one waiter, the rechecker,
+     * Waiting for a slot: a thread that finds none parks through slotWaiters (class Waiters, on
+     * slotLock), whose re-check after counting itself is a volatile scan for a claimable slot;
+     * release() CASes BUSY -> FREE (volatile) and then signals through slotWaiters, so either the
+     * waiter finds the slot or release() signals (the proof is Waiters'). Thread termination signals nobody, so one waiter, the rechecker,
      * rescans every DEAD_OWNER_RECHECK_NANOS and hands the role on when it leaves; the others
      * wait for a signal only, so thousands of threads waiting for a slot cost nothing.
      */
@@ -95,14 +94,14 @@ final class WorkerSlots {
     /** The slot of each thread that became a worker by calling take() or the timed poll(). */
     private final ThreadLocal<Integer> implicitSlot = new ThreadLocal<>();
 
-    /** Threads that need a slot while all are held wait on slotFreed under this lock. */
+    /** Threads that need a slot while all are held park under this lock. */
     private final ReentrantLock slotLock = new ReentrantLock();
 
-    /** Signalled when a slot is given back, and by close. */
-    private final Condition slotFreed = slotLock.newCondition();
+    /** Threads waiting for a slot; signalled when a slot is given back, and by close. */
+    private final Waiters slotWaiters;
 
-    /** Threads in awaitFreeSlot(). */
-    private final AtomicInteger slotWaiters = new AtomicInteger();
+    /** The waiters' re-check after counting themselves: open, and no slot claimable yet. */
+    private final BooleanSupplier noSlotYet = this::noSlotYet;
 
     /** Whether a thread in awaitFreeSlot() rescans for dead owners periodically. Guarded by slotLock. */
     private boolean slotRechecker;
@@ -114,6 +113,7 @@ final class WorkerSlots {
             channels[i] = new Channel();
         }
         this.pipe = pipe;
+        this.slotWaiters = new Waiters(slotLock, Wait.TAKE, pipe);
     }
 
     int count() {
@@ -183,16 +183,13 @@ final class WorkerSlots {
     }
 
     /**
-     * Waits on slotFreed until tryClaim succeeds, the pipe closes, or (when timed) the time runs
+     * Waits through slotWaiters until tryClaim succeeds, the pipe closes, or (when timed) the time runs
      * out; see the notes for the rechecker.
      *
      * @return the claimed slot, or -1
      */
     private int awaitFreeSlot(boolean timed, long nanos) throws InterruptedException {
         slotLock.lockInterruptibly();
-        // Volatile increment before the rescans below; Dekker pair with the CAS BUSY -> FREE in
-        // release() followed by its read of slotWaiters.
-        slotWaiters.incrementAndGet();
         boolean rechecker = false;
         try {
             for (;;) {
@@ -212,20 +209,36 @@ final class WorkerSlots {
                 pipe.counters.consumerWait();
                 if (rechecker || timed) {
                     long wait = !rechecker ? nanos : timed ? Math.min(nanos, DEAD_OWNER_RECHECK_NANOS) : DEAD_OWNER_RECHECK_NANOS;
-                    long left = Wait.TAKE.awaitNanos(slotFreed, wait, pipe);
+                    long left = slotWaiters.awaitNanos(noSlotYet, wait);
                     nanos -= wait - left;
                 } else {
-                    Wait.TAKE.await(slotFreed, pipe);
+                    slotWaiters.await(noSlotYet);
                 }
             }
         } finally {
-            slotWaiters.decrementAndGet();
             if (rechecker) {
                 slotRechecker = false;
-                slotFreed.signal(); // the next waiter takes the role on
+                slotWaiters.signalOneHeld(); // the next waiter takes the role on
             }
             slotLock.unlock();
         }
+    }
+
+    /**
+     * Whether a waiter must still wait: the pipe open and no slot FREE or held by a dead thread.
+     * Volatile reads of closed and of every status: the re-check Waiters requires.
+     */
+    private boolean noSlotYet() {
+        if (pipe.isClosed()) {
+            return false;
+        }
+        for (int i = 0; i < status.length; i++) {
+            int s = (int) STATUS.getVolatile(status, i);
+            if (s == FREE || s == BUSY && OWNER.getVolatile(channels[i]) instanceof Thread t && !t.isAlive()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -262,23 +275,11 @@ final class WorkerSlots {
         if (!STATUS.compareAndSet(status, slot, BUSY, FREE)) {
             throw new IllegalStateException("worker slot " + slot + " released while not BUSY");
         }
-        if (slotWaiters.get() > 0) { // after the CAS: the other half of the Dekker pair in awaitFreeSlot()
-            slotLock.lock();
-            try {
-                slotFreed.signal();
-            } finally {
-                slotLock.unlock();
-            }
-        }
+        slotWaiters.signalOne(); // after the volatile CAS, as Waiters requires
     }
 
     /** Wakes every thread waiting for a slot; called by close after it wrote closed. */
     void wakeSlotWaiters() {
-        slotLock.lock();
-        try {
-            slotFreed.signalAll(); // they recheck closed under slotLock
-        } finally {
-            slotLock.unlock();
-        }
+        slotWaiters.signalAll(); // they recheck closed under slotLock
     }
 }
