@@ -337,6 +337,8 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
 
     /** Counts n elements out of class c, after they left it. */
     private void removed(int c, int n) {
+        // Atomic against the increments of finishInsert; a hint for the getAcquire in
+        // removeReserved, which a reservation, not this count, makes decisive.
         COUNT.getAndAdd(counts, c, -n);
     }
 

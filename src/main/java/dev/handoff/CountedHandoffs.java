@@ -67,6 +67,7 @@ final class CountedHandoffs {
         }
         forgetDropped();
         LIVE.add(new Entry(handoff));
+        // CAS against the other first registrations only (volatile get, then one winner installs).
         if (!LISTENING.get() && LISTENING.compareAndSet(false, true)) {
             FlightRecorder.addListener(new InstallOnFirstRecording());
         }

@@ -70,20 +70,16 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * spins while the queue is empty takes each element the moment it is linked, so it works at
      * the producer's heels: the node, the count and this object's fields cross between the CPUs
      * on every element. A consumer that parks instead lets the producer run ahead alone, and
-     * then drains a run of elements the producer linked while it was waking up; the wake-up,
-     * 25-35 us of the consumer's time, is paid once per run, not per element. Measured in
-     * alternating windows against LinkedBlockingQueue (PairedThroughput, docs/benchmarks.md),
-     * the spin cost lock-split a quarter to a third of its throughput in every shape, so it was
-     * taken out; measured again with each queue in a JVM of its own, 0.75-0.85x LBQ with the spin
-     * against 0.93-1.40x without. The price is latency: an element put into an empty queue waits for a wake-up,
-     * as in LinkedBlockingQueue; the circular buffer and the pipe spin for callers who need the
-     * round trip.
+     * then drains a run of elements the producer linked while it was waking up; the wake-up is
+     * paid once per run, not per element, and spinning lost throughput in every shape
+     * (docs/benchmarks.md, "Why each kind waits as it does"). The price is latency: an element put into an empty queue
+     * waits for a wake-up, as in LinkedBlockingQueue; the circular buffer and the pipe spin for
+     * callers who need the round trip.
      *
      * Layout. count is an int field of this object, not an AtomicInteger beside it: both sides
      * write count on every element, and each side also writes its end of the list here (head,
      * last), so with count on the same cache line an insert or a removal pulls one line from
-     * the other side, not two. This was measured: 0.58-0.60x LinkedBlockingQueue's throughput
-     * at 1P/1C with the AtomicInteger, 0.87-0.95x with the field (PairedThroughput, same JVM).
+     * the other side, not two (the AtomicInteger cost about a third of the 1P/1C throughput).
      * Separating head and last onto different lines would not save a transfer while count,
      * written by both sides, sits on one of them.
      *
@@ -409,6 +405,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * dequeue().
      */
     private int extract() {
+        // Volatile: pairs with the read of count in put/offer (room), and precedes the waiter-count
+        // read in afterExtract (Waiters' handshake).
         int before = (int) COUNT.getAndAdd(this, -1);
         counters.take();
         if (before > 1) {
@@ -457,7 +455,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
                     moved++;
                 }
             } finally {
-                wasFull = (int) COUNT.getAndAdd(this, -moved) == capacity;
+                wasFull = (int) COUNT.getAndAdd(this, -moved) == capacity; // as in extract()
                 counters.takes(moved);
             }
         } finally {
@@ -513,7 +511,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
             last = trail;
         }
         counters.take();
-        if ((int) COUNT.getAndAdd(this, -1) == capacity) {
+        if ((int) COUNT.getAndAdd(this, -1) == capacity) { // as in extract(); both locks held
             producers.signalOneHeld();
         }
     }
@@ -528,7 +526,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
             }
             head.next = null;
             last = head;
-            int removed = (int) COUNT.getAndSet(this, 0);
+            int removed = (int) COUNT.getAndSet(this, 0); // as in extract(); both locks held
             counters.takes(removed);
             if (removed == capacity) {
                 producers.signalAllHeld();

@@ -98,6 +98,7 @@ public final class PipeWorker<E> implements AutoCloseable {
      */
     @Override
     public void close() {
+        // Pairs with the CAS IDLE -> IN_CALL in enterCall(): a handle closes or enters a call, never both.
         int s = state.compareAndExchange(IDLE, CLOSED);
         if (s == IDLE) {
             pipe.slots.release(slot);
@@ -108,7 +109,7 @@ public final class PipeWorker<E> implements AutoCloseable {
 
     /** Marks a call as running; refuses a closed handle and a second concurrent call. */
     private void enterCall() {
-        int s = state.compareAndExchange(IDLE, IN_CALL);
+        int s = state.compareAndExchange(IDLE, IN_CALL); // pairs with the CAS in close()
         if (s == CLOSED) {
             throw new IllegalStateException("this PipeWorker is closed");
         } else if (s == IN_CALL) {

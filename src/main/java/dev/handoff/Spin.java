@@ -118,7 +118,8 @@ final class Spin {
 
         /** {@link #tryEnter()}, showing {@code id >= 0} as the holder while the caller spins. */
         boolean tryEnter(int id) {
-            // Opaque read first, so that a side whose spinner is busy does not fight for the line.
+            // Opaque read first, so that a side whose spinner is busy does not fight for the line;
+            // the CAS races other entrants only, and exit()'s opaque write of NONE is its partner.
             return (int) HOLDER.getOpaque(this) == NONE && HOLDER.compareAndSet(this, NONE, id);
         }
 

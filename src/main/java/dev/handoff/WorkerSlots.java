@@ -250,12 +250,16 @@ final class WorkerSlots {
         for (int i = 0; i < status.length; i++) {
             int s = (int) STATUS.getVolatile(status, i);
             Channel channel = channels[i];
+            // Volatile CAS: pairs with the CAS BUSY -> FREE in release(), whose cleared owner and
+            // waiter it makes visible to this claimer.
             if (s == FREE && STATUS.compareAndSet(status, i, FREE, BUSY)) {
                 OWNER.setVolatile(channel, owner); // read by later claimers looking for dead owners
                 return i;
             }
             if (s == BUSY
                     && OWNER.getVolatile(channel) instanceof Thread dead && !dead.isAlive()
+                    // CAS against the other claimers of the same dead owner's slot (this one's
+                    // partner is the same CAS in their tryClaim); the dead thread writes nothing.
                     && OWNER.compareAndSet(channel, dead, owner)) {
                 // The dead thread left its last wait in BUSY with an empty channel (see notes).
                 channel.waiter = null;
