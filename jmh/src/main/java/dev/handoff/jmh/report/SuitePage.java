@@ -101,7 +101,7 @@ public final class SuitePage {
     private void summary() {
         md.append("\n## Throughput: ratio to ArrayBlockingQueue (handoffs per second)\n\n");
         md.append("Blocking `put`/`take`, capacity 1024, elements taken by consumers per second "
-                + "(`HandoffThroughput`, secondary score `handoffs`). ABQ's own figure is in the first row; the "+stats" "
+                + "(`HandoffThroughput`, secondary score `handoffs`). ABQ's own figure is in the first row; the `+stats` "
                 + "variants are in the counters table.\n\n");
         md.append("| kind |");
         for (String s : Suite.SCENARIOS) {
