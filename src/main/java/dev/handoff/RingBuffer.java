@@ -73,8 +73,12 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
      * reads waitingConsumers and signals only when it is positive. Of the two fenced pairs
      * (count then try; publish then read) at least one sees the other: the consumer finds the
      * element, or the producer finds the waiter and signals under the lock, which the waiter
-     * holds from its count until it awaits. Producers waiting for room mirror this with
-     * waitingProducers and notFull. close() sets CLOSED and closed, and signals all, under lock.
+     * holds from its count until it awaits. While one signalled consumer has not yet come back
+     * from its await (consumerWakePending), producers do not signal again: that consumer clears
+     * the flag, fences and tries again (the same Dekker pair), and after taking an element it
+     * signals the next waiter if elements remain, so a burst of puts costs one wake-up, not a
+     * lock per put. Producers waiting for room mirror this with waitingProducers and notFull.
+     * close() sets CLOSED and closed, and signals all, under lock.
      *
      * Visibility between writers and readers is provided as follows: a producer's element store
      * precedes its release of the cell's sequence, which a consumer reads with acquire before it
@@ -120,6 +124,15 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
 
     /** Producers in the lock's wait for room. Written under lock; read by consumers after their fence. */
     private volatile int waitingProducers;
+
+    /**
+     * A consumer was signalled and has not yet come back from its await: producers need not
+     * signal again, since the woken one passes the signal on (see the notes). Written under lock.
+     */
+    private volatile boolean consumerWakePending;
+
+    /** A producer was signalled and has not yet come back from its await. Written under lock. */
+    private volatile boolean producerWakePending;
 
     /** Set once by close(), under lock, with CLOSED in tail; volatile for isClosed(). */
     private volatile boolean closed;
@@ -274,6 +287,11 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
         return (t & FROZEN) == 0 && (t & ~FLAGS) == h;
     }
 
+    /** An index's position without its flags. */
+    private static long position(RingIndex index) {
+        return (long) POSITION.getVolatile(index) & ~FLAGS;
+    }
+
     private static void backOff(int round) {
         if (round < Spin.SPINS) {
             Thread.onSpinWait();
@@ -285,23 +303,40 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
     private void afterPut() {
         counters.put();
         VarHandle.fullFence(); // publish, then read the count: pairs with the fence in awaitElement
-        if (waitingConsumers > 0) {
-            signal(notEmpty);
+        if (waitingConsumers > 0 && !consumerWakePending) {
+            wakeConsumer();
         }
     }
 
     private void afterTake() {
         counters.take();
         VarHandle.fullFence(); // release, then read the count: pairs with the fence in awaitRoom
-        if (waitingProducers > 0) {
-            signal(notFull);
+        if (waitingProducers > 0 && !producerWakePending) {
+            wakeProducer();
         }
     }
 
-    private void signal(Condition condition) {
+    /** Signals one waiting consumer unless one is already on its way. Takes the lock (reentrant). */
+    private void wakeConsumer() {
         lock.lock();
         try {
-            condition.signal();
+            if (waitingConsumers > 0 && !consumerWakePending) {
+                consumerWakePending = true; // cleared by whoever comes back from await next
+                notEmpty.signal();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Signals one waiting producer unless one is already on its way. Takes the lock (reentrant). */
+    private void wakeProducer() {
+        lock.lock();
+        try {
+            if (waitingProducers > 0 && !producerWakePending) {
+                producerWakePending = true;
+                notFull.signal();
+            }
         } finally {
             lock.unlock();
         }
@@ -365,6 +400,9 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
                     boolean closedBefore = closed; // read before the try: closed and then empty is final
                     E e = tryPoll();
                     if (e != null) {
+                        if (waitingConsumers > 1 && !emptyAt(position(head))) {
+                            wakeConsumer(); // pass the wake-up on: more elements, more waiters
+                        }
                         return e;
                     }
                     if (closedBefore && (timed || !calledByPoolWorker())) {
@@ -377,10 +415,15 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
                         return null;
                     }
                     counters.consumerWait();
-                    if (timed) {
-                        nanos = Wait.TAKE.awaitNanos(notEmpty, nanos, this);
-                    } else {
-                        Wait.TAKE.await(notEmpty, this);
+                    try {
+                        if (timed) {
+                            nanos = Wait.TAKE.awaitNanos(notEmpty, nanos, this);
+                        } else {
+                            Wait.TAKE.await(notEmpty, this);
+                        }
+                    } finally {
+                        consumerWakePending = false;
+                        VarHandle.fullFence(); // clear, then try again: pairs with the fence in afterPut
                     }
                 }
             } finally {
@@ -400,14 +443,22 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
             try {
                 while (true) {
                     int result = tryOffer(e);
+                    if (result == OFFERED && waitingProducers > 1 && !fullAt(position(tail))) {
+                        wakeProducer(); // pass the wake-up on: more room, more waiters
+                    }
                     if (result != FULL || (timed && nanos <= 0L)) {
                         return result;
                     }
                     counters.producerWait();
-                    if (timed) {
-                        nanos = Wait.PUT.awaitNanos(notFull, nanos, this);
-                    } else {
-                        Wait.PUT.await(notFull, this);
+                    try {
+                        if (timed) {
+                            nanos = Wait.PUT.awaitNanos(notFull, nanos, this);
+                        } else {
+                            Wait.PUT.await(notFull, this);
+                        }
+                    } finally {
+                        producerWakePending = false;
+                        VarHandle.fullFence(); // clear, then try again: pairs with the fence in afterTake
                     }
                 }
             } finally {
