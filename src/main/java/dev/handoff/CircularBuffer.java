@@ -55,28 +55,21 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * and all but one went back to sleep. Here the lock has two conditions, notEmpty for consumers
      * and notFull for producers, and each insert or removal signals one waiter of the other side.
      * It signals unconditionally, as ArrayBlockingQueue does (Condition.signal() with nobody
-     * waiting only reads the condition's queue head). Signalling only when the waiter count
-     * (waitingConsumers, waitingProducers) was positive was measured and dropped: it split the
-     * forks of a 1P/1C benchmark into fast ones and ones at 0.4-0.8x ABQ for their whole run,
-     * most of them when only C2 compiled (four of six forks at 5.6-8.4 M/s against 10.9-15.2 M/s
-     * unconditionally), for a reason not found (docs/benchmarks.md). The waiter counts remain,
-     * as the spinners' hint.
+     * waiting only reads the condition's queue head): signalling only when a waiter count was
+     * positive split 1P/1C runs into fast ones and slow ones (docs/benchmarks.md). The waiter
+     * counts remain, as the spinners' hint.
      *
-     * Waiting: park, or spin first (the Waiting option). Parking a consumer and waking it costs
-     * 25-35 us on the reference machine (2 vCPUs, docs/benchmarks.md), while a lock or a buffer
-     * cell moves between CPUs in about 70 ns, so a thread that spins a little before it parks
-     * catches an element (or room) that arrives within a microsecond or two without anyone
-     * waking anyone: the round trip of one element falls from ABQ's 50-60 us to under 1 us.
+     * Waiting: park, or spin first (the Waiting option). A park and wake costs tens of
+     * microseconds, a cache line moves between CPUs in tens of nanoseconds, so a thread that
+     * spins a little before it parks catches an element (or room) that arrives within a
+     * microsecond or two without anyone waking anyone (docs/benchmarks.md, Waiting).
      * But the spin costs throughput where one producer feeds one consumer: a consumer that spins
      * takes each element the moment it is put, at the producer's heels, and the lock, the count
      * and the cell cross between the CPUs for every element. A consumer that parks instead lets
      * the producer fill the buffer alone while it wakes, and then drains it alone: the sides take
-     * turns, as in ArrayBlockingQueue. Measured in alternating windows against ABQ, each queue
-     * in a JVM of its own (docs/twins.md), spinning ran at 0.64x ABQ at 1P/1C (each of five
-     * forks 0.57-0.69x) and parking at 0.97x, as level as ABQ against itself (0.96x); with fifty
-     * consumers on one producer spinning ran at 2.00x ABQ and parking at 1.00x.
-     * So the default is PARK, ArrayBlockingQueue's behaviour and CPU use, and SPIN_THEN_PARK is
-     * for callers who want the latency or have many more consumers than CPUs.
+     * turns, as in ArrayBlockingQueue (docs/twins.md has the measurements). So the default is
+     * PARK, ArrayBlockingQueue's behaviour and CPU use, and SPIN_THEN_PARK is for callers who
+     * want the latency or have many more consumers than CPUs.
      *
      * With SPIN_THEN_PARK, before taking the lock, take() spins reading count without the lock
      * while the buffer looks empty (an opaque read, a hint only: the decision is made again under
@@ -87,13 +80,9 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * (consumerSpin, producerSpin), and none while others of its side are parked
      * (waitingConsumers, waitingProducers, read without the lock as a hint): they are ahead of it
      * in line, and many spinners would take the CPU and the count's cache line from the thread
-     * they all wait for (class Spin). A budget that adapted to failed spins was tried and
-     * dropped: once the partner parks, every spin fails, the budget falls to nothing and the
-     * pair stays in the slow park/unpark mode. The spin reads count and never writes it, so it
-     * does not fight the lock holder for the lock's cache line; spinning on the lock itself
-     * (tryLock in a loop) was measured and dropped. The timed offer/poll never spin, so that a
-     * timeout <= 0 never waits. Keeping the buffer's fields on the lock's own object (an AQS
-     * subclass holding the indices) was also measured, and changed nothing at 1P/1C.
+     * they all wait for (class Spin). The spin reads count and never writes it, so it does not
+     * fight the lock holder for the lock's cache line. The timed offer/poll never spin, so that
+     * a timeout <= 0 never waits.
      *
      * Close: the closed flag is written under lock, and every blocked thread rechecks it under lock
      * after each wake-up, so close() with signalAll() on both conditions cannot be missed by a
@@ -186,6 +175,19 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         }
     }
 
+    /** What a buffer is built on: the {@code core=} option of a {@code circular} spec. */
+    public enum Core {
+        /** One lock for every operation, as {@code ArrayBlockingQueue}: this class. The default. */
+        LOCK,
+        /** A lock-free ring, a sequence per cell, that locks only to wait: a {@link RingBuffer}. */
+        RING;
+
+        /** The value of this core in a spec's {@code core=} option: {@code lock} or {@code ring}. */
+        String specName() {
+            return this == LOCK ? "lock" : "ring";
+        }
+    }
+
     /**
      * The largest capacity a buffer accepts: {@code Integer.MAX_VALUE - 8}, the longest array
      * the JVM allocates (as {@code ArrayList} and {@code ArrayBlockingQueue} assume). The array
@@ -239,6 +241,25 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         this.notEmpty = lock.newCondition();
         this.notFull = lock.newCondition();
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
+    }
+
+    /** For {@link RingBuffer}, which keeps its own cells, lock and waiting: none of this class's. */
+    CircularBuffer(boolean countStats, Waiting waiting) {
+        super(countStats);
+        this.spin = Objects.requireNonNull(waiting, "waiting") == Waiting.SPIN_THEN_PARK;
+        this.items = null;
+        this.lock = null;
+        this.notEmpty = null;
+        this.notFull = null;
+    }
+
+    /**
+     * Returns what this buffer is built on.
+     *
+     * @return {@link Core#LOCK}, or {@link Core#RING} for a {@link RingBuffer}
+     */
+    public Core core() {
+        return Core.LOCK;
     }
 
     /**

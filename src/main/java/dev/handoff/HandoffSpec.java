@@ -3,6 +3,7 @@
  */
 package dev.handoff;
 
+import dev.handoff.CircularBuffer.Core;
 import dev.handoff.CircularBuffer.Waiting;
 import dev.handoff.ParallelHashTable.KeySource;
 import dev.handoff.ParallelHashTable.Search;
@@ -114,23 +115,66 @@ public sealed interface HandoffSpec
     String toString();
 
     /**
-     * A {@link CircularBuffer}: {@code circular:capacity[,wait=park|spin][,stats]}.
+     * A {@link CircularBuffer}: {@code circular:capacity[,wait=park|spin][,core=lock|ring][,stats]}.
      *
      * @param capacity the number of elements held, 1 to {@link CircularBuffer#MAX_CAPACITY}
+     *        ({@link RingBuffer#MAX_CAPACITY} with {@code core=ring})
      * @param waiting how a thread waits for an element or for room: {@code wait=park} (the
      *        default) or {@code wait=spin}
+     * @param core what the buffer is built on: {@code core=lock} (the default), one lock as in
+     *        {@code ArrayBlockingQueue}, or {@code core=ring}, a {@link RingBuffer} whose puts and
+     *        takes lock only to wait
      * @param stats whether the buffer counts statistics
      */
-    record Circular(int capacity, Waiting waiting, boolean stats) implements HandoffSpec {
+    record Circular(int capacity, Waiting waiting, Core core, boolean stats) implements HandoffSpec {
         /**
-         * Checks the arguments, as {@link CircularBuffer}'s constructor does.
+         * Checks the arguments, as {@link CircularBuffer}'s or {@link RingBuffer}'s constructor does.
          *
+         * @throws IllegalArgumentException if capacity is not in {@code [1, MAX_CAPACITY]} of the core
+         * @throws NullPointerException if waiting or core is null
+         */
+        public Circular {
+            Objects.requireNonNull(waiting, "waiting");
+            if (Objects.requireNonNull(core, "core") == Core.RING) {
+                RingBuffer.checkRingCapacity(capacity);
+            } else {
+                CircularBuffer.checkCapacity(capacity);
+            }
+        }
+
+        /**
+         * A spec with {@code core=lock}.
+         *
+         * @param capacity the number of elements held, 1 to {@link CircularBuffer#MAX_CAPACITY}
+         * @param waiting how a thread waits for an element or for room
+         * @param stats whether the buffer counts statistics
          * @throws IllegalArgumentException if capacity is not in {@code [1, MAX_CAPACITY]}
          * @throws NullPointerException if waiting is null
          */
-        public Circular {
-            CircularBuffer.checkCapacity(capacity);
-            Objects.requireNonNull(waiting, "waiting");
+        public Circular(int capacity, Waiting waiting, boolean stats) {
+            this(capacity, waiting, Core.LOCK, stats);
+        }
+
+        /**
+         * Returns this spec with the given core.
+         *
+         * @param on what the buffer is built on
+         * @return the new spec
+         * @throws IllegalArgumentException if the capacity is beyond the core's limit
+         * @throws NullPointerException if on is null
+         */
+        public Circular core(Core on) {
+            return new Circular(capacity, waiting, on, stats);
+        }
+
+        /**
+         * Returns this spec with {@link Core#RING}: {@code core=ring}.
+         *
+         * @return the new spec
+         * @throws IllegalArgumentException if the capacity is over {@link RingBuffer#MAX_CAPACITY}
+         */
+        public Circular ring() {
+            return core(Core.RING);
         }
 
         /**
@@ -141,7 +185,7 @@ public sealed interface HandoffSpec
          * @throws NullPointerException if policy is null
          */
         public Circular waiting(Waiting policy) {
-            return new Circular(capacity, policy, stats);
+            return new Circular(capacity, policy, core, stats);
         }
 
         /**
@@ -155,7 +199,7 @@ public sealed interface HandoffSpec
 
         @Override
         public Circular withStats() {
-            return new Circular(capacity, waiting, true);
+            return new Circular(capacity, waiting, core, true);
         }
 
         @Override
@@ -165,12 +209,14 @@ public sealed interface HandoffSpec
 
         @Override
         public <E> CircularBuffer<E> build() {
-            return new CircularBuffer<>(capacity, stats, waiting);
+            return core == Core.RING ? new RingBuffer<>(capacity, stats, waiting)
+                    : new CircularBuffer<>(capacity, stats, waiting);
         }
 
         @Override
         public String toString() {
-            return kind() + ":" + capacity + ",wait=" + waiting.specName() + (stats ? ",stats" : "");
+            return kind() + ":" + capacity + ",wait=" + waiting.specName() + ",core=" + core.specName()
+                    + (stats ? ",stats" : "");
         }
     }
 

@@ -3,6 +3,7 @@
  */
 package dev.handoff;
 
+import dev.handoff.CircularBuffer.Core;
 import dev.handoff.CircularBuffer.Waiting;
 import dev.handoff.ParallelHashTable.KeySource;
 import dev.handoff.ParallelHashTable.Search;
@@ -46,6 +47,7 @@ final class SpecParser {
 
     private static final Option STATS = new Option("stats", List.of());
     private static final Option WAIT = valued("wait", Waiting.values(), Waiting::specName);
+    private static final Option CORE = valued("core", Core.values(), Core::specName);
     private static final Option SLOTS = valued("slots", SlotForm.values(), SlotForm::specName);
     private static final Option KEY = valued("key", KeySource.values(), KeySource::specName);
     private static final Option SEARCH = valued("search", Search.values(), Search::specName);
@@ -60,7 +62,7 @@ final class SpecParser {
     /** A kind's options in canonical order (HandoffSpec's toString), stats last. */
     private static List<Option> optionsOf(String kind) {
         return switch (kind) {
-            case "circular" -> List.of(WAIT, CLASSES, FAIR, STATS);
+            case "circular" -> List.of(WAIT, CORE, CLASSES, FAIR, STATS);
             case "pht" -> List.of(SLOTS, KEY, SEARCH, CLASSES, FAIR, STATS);
             default -> List.of(CLASSES, FAIR, STATS);
         };
@@ -85,7 +87,8 @@ final class SpecParser {
         try {
             HandoffSpec base = switch (kind) {
                 case "circular" -> new HandoffSpec.Circular(capacity,
-                        choose(spec, kind, options, WAIT, Waiting.values(), Waiting::specName, Waiting.PARK), stats);
+                        choose(spec, kind, options, WAIT, Waiting.values(), Waiting::specName, Waiting.PARK),
+                        choose(spec, kind, options, CORE, Core.values(), Core::specName, Core.LOCK), stats);
                 case "lock-split" -> new HandoffSpec.LockSplit(capacity, stats);
                 case "pht" -> new HandoffSpec.HashTable(capacity,
                         choose(spec, kind, options, SLOTS, SlotForm.values(), SlotForm::specName,

@@ -34,7 +34,9 @@ class HandoffSpecTest {
         List<HandoffSpec> all = new ArrayList<>();
         for (boolean stats : new boolean[] {false, true}) {
             for (Waiting w : Waiting.values()) {
-                all.add(new HandoffSpec.Circular(5, w, stats));
+                for (CircularBuffer.Core core : CircularBuffer.Core.values()) {
+                    all.add(new HandoffSpec.Circular(5, w, core, stats));
+                }
             }
             all.add(new HandoffSpec.LockSplit(6, stats));
             for (SlotForm form : SlotForm.values()) {
@@ -65,8 +67,9 @@ class HandoffSpecTest {
 
     @Test
     void theCanonicalStringWritesEveryOptionOutAndStatsLast() {
-        assertEquals("circular:1024,wait=park", Handoffs.circular(1024).toString());
-        assertEquals("circular:1024,wait=spin,stats", Handoffs.circular(1024).withStats().spinning().toString());
+        assertEquals("circular:1024,wait=park,core=lock", Handoffs.circular(1024).toString());
+        assertEquals("circular:1024,wait=spin,core=lock,stats", Handoffs.circular(1024).withStats().spinning().toString());
+        assertEquals("circular:1024,wait=park,core=ring", Handoffs.circular(1024).ring().toString());
         assertEquals("lock-split:1024,stats", Handoffs.lockSplit(1024).withStats().toString());
         assertEquals("pht:1031,slots=cas,key=random,search=summary", Handoffs.hashTable(1031).toString());
         assertEquals("pht:1031,slots=monitor,key=hash,search=summary,stats",
@@ -80,6 +83,7 @@ class HandoffSpecTest {
         assertEquals(Handoffs.circular(1024).spinning().withStats(), HandoffSpec.parse("circular:1024,stats,wait=spin"));
         assertEquals(Handoffs.circular(1024), HandoffSpec.parse("circular:1024"));
         assertEquals(Handoffs.circular(1024).waiting(Waiting.PARK), HandoffSpec.parse("circular:1024,wait=park"));
+        assertEquals(Handoffs.circular(1024).ring().spinning(), HandoffSpec.parse("circular:1024,core=ring,wait=spin"));
         assertEquals(Handoffs.lockSplit(9), HandoffSpec.parse("lock-split:9"));
         assertEquals(Handoffs.hashTable(1031).slots(SlotForm.MONITOR).keys(KeySource.ELEMENT_HASH),
                 HandoffSpec.parse("pht:1031,key=hash,slots=monitor"));

@@ -44,7 +44,8 @@ public class RoundTrip {
 
     /** A {@link Queues} name: a peer or a handoff variant. */
     @Param({"abq", "lbq", "ltq", "ltq-transfer", "sq", "jctools", "disruptor",
-            "circular", "circular+stats", "circular+wait=spin", "lock-split", "lock-split+stats",
+            "circular", "circular+stats", "circular+wait=spin", "circular+core=ring", "circular+core=ring+wait=spin",
+            "lock-split", "lock-split+stats",
             "pht+slots=monitor", "pht+slots=monitor+stats", "pht+slots=cas", "pht+slots=cas+stats",
             "pipe", "pipe+stats"})
     public String kind;

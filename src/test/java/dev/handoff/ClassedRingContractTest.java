@@ -1,0 +1,13 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+/** {@link RingBuffer} ({@code core=ring}) with importance classes runs the {@link HandoffContractTest}; see {@link ClassedContractTest}. */
+class ClassedRingContractTest extends ClassedContractTest {
+
+    @Override
+    <E> ClassedHandoff.Kind<E> kindOfCapacity(int capacity) {
+        return stats -> new RingBuffer<>(capacity, stats, CircularBuffer.Waiting.PARK);
+    }
+}
