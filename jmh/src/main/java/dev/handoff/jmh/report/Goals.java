@@ -43,6 +43,7 @@ final class Goals {
                 + "| goal | measured | met |\n|---|---|---|\n");
         fastestAgainstTheJdk();
         twin("circular", "abq", 1.2);
+        twin("circular+core=ring", "abq", 1.2);
         twin("lock-split", "lbq", 1.2);
         twin("pipe", "sq", 2.0);
         hashTables();
