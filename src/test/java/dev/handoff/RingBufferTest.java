@@ -132,4 +132,30 @@ class RingBufferTest {
         assertEquals(true, h.offer(4));
         assertEquals(elements[0], h.poll());
     }
+
+    @Test
+    void aTakeFromInsideAClassedRemovesEqualsThrowsAndKeepsEveryElementTakeable() {
+        Handoff<Object> h = Handoffs.create("circular:4,core=ring,classes=2", e -> 0);
+        for (int e = 1; e <= 3; e++) {
+            h.add(e);
+        }
+        Object callsBack = new Object() {
+            @Override
+            public boolean equals(Object other) {
+                return h.poll() == null; // a take meets class 0 frozen by this very remove
+            }
+
+            @Override
+            public int hashCode() {
+                return 0;
+            }
+        };
+        assertThrows(IllegalStateException.class, () -> assertTimeoutPreemptively(HANG, () -> h.remove(callsBack)));
+        assertEquals(3, h.size(), "the refused take handed its reservation back");
+        List<Object> left = new ArrayList<>();
+        for (Object e; (e = h.poll()) != null; ) {
+            left.add(e);
+        }
+        assertEquals(List.of(1, 2, 3), left);
+    }
 }
