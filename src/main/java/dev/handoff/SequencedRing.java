@@ -50,7 +50,7 @@ final class SequencedRing {
      *     cell until thaw() rewrites the indices. Removals compact toward tail (head moves up,
      *     tail stays), so positions never decrease and a stale claim still fails its CAS. A gate
      *     holder that meets FROZEN froze the ring itself and called back in (from a drain's
-     *     target or a removal's test): awaitThaw and a second freeze() throw, since the thaw it
+     *     target or remove's equals): awaitThaw and a second freeze() throw, since the thaw it
      *     would wait for cannot come, and a nested thaw would end the outer freeze early.
      *
      * Visibility between writers and readers is provided as follows: a producer's element store
@@ -250,7 +250,7 @@ final class SequencedRing {
 
     private static IllegalStateException calledFromInsideAFreeze() {
         return new IllegalStateException("the ring buffer was called from inside one of its own operations that"
-                + " stop puts and takes (a drainTo target's add, remove's equals, a removal's test)");
+                + " stop puts and takes (a drainTo target's add, or the equals that remove(Object) asks)");
     }
 
     /** The elements inside, between 0 and capacity, from a consistent pair of positions. */
