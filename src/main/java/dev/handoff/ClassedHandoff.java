@@ -322,7 +322,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
                 // Acquire: pairs with the getAndAdd before publish in finishInsert, which the
                 // reservation read; a class whose count is 0 has nothing published to take.
                 if ((int) COUNT.getAcquire(counts, c) > 0) {
-                    E e = classes[c].poll();
+                    E e = pollHoldingReservation(c);
                     if (e != null) {
                         removed(c, 1);
                         counters.take();
@@ -332,6 +332,20 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
                 c = importance.next(c);
             } while (c != first);
             Thread.onSpinWait(); // a lap lost every element to other consumers: another lap
+        }
+    }
+
+    /**
+     * Polls class c for removeReserved. If the poll throws (a ring called back from inside its
+     * own frozen operation refuses), the reservation goes back to available: the element it
+     * stood for is still inside, and another take must be able to reserve it.
+     */
+    private E pollHoldingReservation(int c) {
+        try {
+            return classes[c].poll();
+        } catch (RuntimeException | Error e) {
+            takeable.release();
+            throw e;
         }
     }
 

@@ -470,7 +470,7 @@ public sealed interface HandoffSpec
                 return new PipeHandoff<>(pipe.capacity(), pipe.stats(), importance);
             }
             HandoffSpec uncounted = switch (base) {
-                case Circular c -> new Circular(c.capacity(), c.waiting(), false);
+                case Circular c -> new Circular(c.capacity(), c.waiting(), c.core(), false);
                 case LockSplit l -> new LockSplit(l.capacity(), false);
                 case HashTable t -> new HashTable(t.capacity(), t.slots(), t.keys(), t.search(), false);
                 case Pipe p -> p; // built above

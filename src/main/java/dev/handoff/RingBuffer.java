@@ -21,8 +21,11 @@ import java.util.function.Predicate;
  * only a thread that must wait (the buffer empty for a take, full for a put), and the operations
  * that look inside the buffer ({@code remove(Object)}, the bulk removals, {@code contains},
  * {@code peek}, {@code toArray}, {@code drainTo}), take a lock. Those inside operations stop the
- * puts and takes while they run, so they see, and change, one consistent state. The buffer
- * allocates nothing per element; its capacity is exact.
+ * puts and takes while they run, so they see, and change, one consistent state. The code they
+ * call meanwhile (a {@code drainTo} target's {@code add}, the {@code equals} that
+ * {@code remove(Object)} asks) must not use this buffer: a put, take or inside operation it makes
+ * throws {@link IllegalStateException}, and the operation it was called from changes nothing
+ * more. The buffer allocates nothing per element; its capacity is exact.
  *
  * <p>Waiting, the {@link CircularBuffer.Waiting} policy, closing, and the statistics behave as in
  * {@link CircularBuffer}. See {@link Handoff} for closing, interruption, iteration and

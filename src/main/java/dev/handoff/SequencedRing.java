@@ -48,7 +48,10 @@ final class SequencedRing {
      *     that reads it waits for gate (awaitThaw) and retries. freeze() then waits until the
      *     operations that claimed before it have released their cells, and the holder owns every
      *     cell until thaw() rewrites the indices. Removals compact toward tail (head moves up,
-     *     tail stays), so positions never decrease and a stale claim still fails its CAS.
+     *     tail stays), so positions never decrease and a stale claim still fails its CAS. A gate
+     *     holder that meets FROZEN froze the ring itself and called back in (from a drain's
+     *     target or remove's equals): awaitThaw and a second freeze() throw, since the thaw it
+     *     would wait for cannot come, and a nested thaw would end the outer freeze early.
      *
      * Visibility between writers and readers is provided as follows: a producer's element store
      * precedes its release of the cell's sequence, which a consumer reads with acquire before it
@@ -88,7 +91,7 @@ final class SequencedRing {
     /** Consumers' next position, with FROZEN. On a cache line of its own. */
     private final RingIndex head = new RingIndex();
 
-    /** Held by whoever freezes the ring; a fast path that finds it frozen waits for it. */
+    /** Held by whoever freezes the ring; a fast path of another thread that finds it frozen waits for it. */
     private final ReentrantLock gate;
 
     private static final VarHandle SEQUENCES = MethodHandles.arrayElementVarHandle(int[].class);
@@ -229,10 +232,25 @@ final class SequencedRing {
         }
     }
 
-    /** Waits while a frozen operation holds the cells. Never called holding gate. */
+    /**
+     * Waits while a frozen operation holds the cells.
+     *
+     * @throws IllegalStateException if the caller holds gate: it froze the ring itself and
+     *         called back in, and would wait for its own thaw for ever
+     */
     private void awaitThaw() {
+        // Only a gate holder freezes, and its thaw precedes its unlock, so a holder that reads
+        // FROZEN froze the ring itself (the lock orders any other holder's thaw before this read).
+        if (gate.isHeldByCurrentThread()) {
+            throw calledFromInsideAFreeze();
+        }
         gate.lock(); // freeze() to thaw() runs entirely under gate
         gate.unlock();
+    }
+
+    private static IllegalStateException calledFromInsideAFreeze() {
+        return new IllegalStateException("the ring buffer was called from inside one of its own operations that"
+                + " stop puts and takes (a drainTo target's add, or the equals that remove(Object) asks)");
     }
 
     /** The elements inside, between 0 and capacity, from a consistent pair of positions. */
@@ -259,7 +277,11 @@ final class SequencedRing {
      */
     long[] freeze() {
         // assert gate.isHeldByCurrentThread();
-        long t = (long) POSITION.getAndBitwiseOr(tail, FROZEN) & ~FLAGS;
+        long frozenTail = (long) POSITION.getAndBitwiseOr(tail, FROZEN);
+        if ((frozenTail & FROZEN) != 0) { // frozen already, by this gate holder: a nested thaw would end it early
+            throw calledFromInsideAFreeze();
+        }
+        long t = frozenTail & ~FLAGS;
         long h = (long) POSITION.getAndBitwiseOr(head, FROZEN) & ~FLAGS;
         for (long p = h; p < h + capacity; p++) {
             int settled = p < t ? full(p) : free(p); // full below tail, free from tail on
