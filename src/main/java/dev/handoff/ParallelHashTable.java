@@ -81,7 +81,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *               ^^^^ claimed by CAS null -> e             ^^^^ taken by CAS e -> null
      *
      *   takeable  (closed | pending | available)   consumers reserve an element here
-     *   fillable  (closed |    0    | available)   producers reserve an empty slot here
+     *   fillable  (closed |    0    | available)   producers reserve an empty slot here (not once closed)
      *
      * What differs from the papers, and why:
      *
@@ -97,8 +97,8 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *    fillable (class Reservations), say how many elements consumers may still reserve
      *    and how many empty slots producers may still reserve:
      *
-     *      put:  reserve a space (park while none)  ->  announce (pending++ unless closed)
-     *            ->  CAS the element into an empty slot  ->  publish (pending--, available++)
+     *      put:  reserve a space (park while none; refused once closed)
+     *            ->  CAS the element into an empty slot  ->  publish (available++)
      *      take: reserve an item (park while none)  ->  CAS an element out of a slot
      *            ->  release a space
      *
@@ -140,15 +140,15 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *    taken before the sweep can pass it, which bounds its wait (class Javadoc). Search.PROBE
      *    keeps the papers' search (and no summary), so that Theorem 2 stays measurable.
      *
-     * Close and the pending count. close() sets CLOSED in takeable (the linearization point) and in
-     * fillable, and wakes every waiter. A producer announces (pending++) only if takeable is not
-     * closed, so every insert either announced before the close and will publish, or is refused
-     * (put throws, offer returns false). A consumer reports "closed and empty" only when takeable is
-     * closed with available == 0 and pending == 0, all read in one word: no element is inside
-     * unreserved, and none can arrive. That state is final. remove(Object), the bulk removals and
-     * drainTo, which may hand an element's reservation back (no match found, a consumer won it, or
-     * the target collection threw), also hold their reservation as pending until they know, so
-     * that no consumer declares the table empty while an element may come back.
+     * Close. close() closes fillable (the linearization point: no space is reserved after it),
+     * then takeable. An insert either reserved its space before and will publish, or is refused;
+     * one under way holds a space, so it needs no announce in takeable. A consumer reports "closed
+     * and empty" only when takeable is closed with available == 0 and pending == 0 (one word) and
+     * then every space is free (nothingUnderWay): nothing can arrive, a final state. A fillable
+     * release after the close wakes all consumers to recheck (Waiters' pair, fillable's word as
+     * the state). remove(Object), the bulk removals and drainTo, which may hand an element's
+     * reservation back (no match, a consumer won it, or the target threw), hold it as pending
+     * until they know, so that no consumer declares the table empty while one may come back.
      *
      * drainTo reserves up to maxElements elements of takeable in one CAS, looks at the slots once
      * to note which elements are inside, and only then takes those by CAS, so it moves only
@@ -263,7 +263,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     /** The form the slots were built in. */
     private final SlotForm form;
 
-    /** Empty slots producers may reserve (pending stays 0). */
+    /** Empty slots producers may reserve (pending stays 0); none once closed. */
     private final Reservations fillable;
 
     /** Where producers' keys come from. */
@@ -276,8 +276,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     private final ProbeRandom random;
 
     /**
-     * Creates a table of the given capacity with the default slot form and key source, not
-     * counting statistics.
+     * Creates a table of the given capacity with the default slot form and key source, no stats.
      *
      * @param capacity the number of slots, i.e. of elements it holds
      * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
@@ -373,7 +372,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
 
         TableSlots slots = form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity);
         this.scans = new TableScans(slotsSeam.apply(slots), search, random, counters);
-        this.fillable = new Reservations(capacity, counters::producerWait, this, Wait.PUT);
+        this.fillable = Reservations.ofSpaces(capacity, counters::producerWait, this, Wait.PUT, takeable::wakeAll);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
@@ -423,30 +422,32 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     // ---- inserting ----
 
     /**
-     * Completes an insert after the space reservation was tried. On ACQUIRED: announce, fill,
-     * publish.
+     * Completes an insert after the space reservation was tried. On ACQUIRED: fill, then make
+     * the element takeable.
      *
      * @return false if the element was not inserted: no space was reserved (full, timed out, or
-     *         closed while this producer looked for room), or the table closed before the announce
+     *         closed)
      */
     private boolean insertReserved(int spaceOutcome, long key, E e) {
         if (spaceOutcome != Reservations.ACQUIRED) {
             return false; // NONE: full or timed out; EXHAUSTED: closed
         }
-        if (!takeable.announce()) {
-            fillable.release(); // closed after the space was reserved: hand it back
-            return false;
-        }
         counters.insertProbes(scans.fill(key, e));
         counters.put();
-        takeable.publish(); // after the slot write: a consumer reserving this item finds it
+        takeable.release(); // after the slot write: a consumer reserving this item finds it
         return true;
     }
 
     private void ensureOpen() {
-        if (takeable.isClosed()) {
+        if (isClosed()) {
             throw closedToInserts();
         }
+    }
+
+    /** Every space free: no insert, and no removal, under way (see "Close" in the notes). */
+    @Override
+    boolean nothingUnderWay() {
+        return fillable.available() == capacity();
     }
 
     @Override
@@ -678,13 +679,13 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
 
     @Override
     public void close() {
-        takeable.close();  // the linearization point: no announce succeeds after this
-        fillable.close(); // wakes producers waiting for room: put throws, the timed offer returns false
+        fillable.close(); // the linearization point: no space is reserved after this; wakes producers
+        takeable.close(); // then consumers: take drains, then throws once nothing is under way
     }
 
     @Override
     public boolean isClosed() {
-        return takeable.isClosed();
+        return fillable.isClosed();
     }
 
     /** For tests: the table's reservation counts, e.g. "available=3 pending=0". */
