@@ -17,8 +17,9 @@ import java.util.function.UnaryOperator;
  * one at a time: the parallel hash table of Roussev and Wu, safe with many producers and many
  * consumers, and blocking without polling.
  *
- * <p>A producer puts its element into an empty slot on a probe sequence (double hashing) that
- * starts from a key; a consumer takes whichever element it finds first ({@link Search}).
+ * <p>A producer puts its element into an empty slot found from a key (by the search's
+ * summary, or on a double-hashing probe sequence); a consumer takes whichever element it finds
+ * first ({@link Search}).
  * Producers and consumers working on different slots never wait for each other, so many
  * consumers can search at once. In exchange <b>no order is promised</b>: {@link #ordering()} is
  * {@link Handoff.Ordering#UNORDERED}, and an element may stay inside while later ones leave.
@@ -38,8 +39,8 @@ import java.util.function.UnaryOperator;
  * {@code remove(Object)} and {@code contains} call {@code equals}) and every element gets an
  * independent, uniform probe sequence. The papers' form, {@link KeySource#ELEMENT_HASH}, keys on
  * the element's {@code hashCode()}: an exception it throws leaves the insert with nothing
- * changed, and equal hash codes share one probe sequence, so a table filled with many equal
- * elements inserts in time proportional to its fill, not in the constant time of Theorem 1.
+ * changed; under {@link Search#PROBE} equal hash codes share one probe sequence, so many equal
+ * elements insert in time proportional to the fill, not in Theorem 1's constant time.
  *
  * <p>The slots come in two forms ({@link SlotForm}): the papers' form, a small object with a
  * monitor per slot, held only for one read or compare-and-set, and a lock-free form on one
@@ -137,8 +138,10 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *    fail under a reservation: the summary is never needed for correctness. Every second
      *    summary search of a thread starts at the sweep instead of a random slot and moves the
      *    sweep past the element it takes; a marked element at or after the sweep is therefore
-     *    taken before the sweep can pass it, which bounds its wait (class Javadoc). Search.PROBE
-     *    keeps the papers' search (and no summary), so that Theorem 2 stays measurable.
+     *    taken before the sweep can pass it, which bounds its wait (class Javadoc). Producers read
+     *    the summary too, for a clear bit from their key's start slot (m/(free+1) probes in a
+     *    full table become a word or so). Search.PROBE keeps the papers' search and insert (and
+     *    no summary), so that Theorems 1 and 2 stay measurable.
      *
      * Close. close() closes fillable (the linearization point: no space is reserved after it),
      * then takeable. An insert either reserved its space before and will publish, or is refused;
@@ -222,15 +225,15 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     /** How a consumer finds an element to take. */
     public enum Search {
         /**
-         * The papers' search: slot by slot along a double-hashing probe sequence from a
-         * pseudo-random slot, about {@code m/(n+1)} probes with n of m slots full (Theorem 2).
-         * No bound on an element's wait, only a geometric tail.
+         * The papers' search and insert: slot by slot along a double-hashing probe sequence, from
+         * a pseudo-random slot (about {@code m/(n+1)} probes with n of m slots full, Theorem 2)
+         * or from the key (Theorem 1). No bound on an element's wait, only a geometric tail.
          */
         PROBE,
         /**
          * Reads a summary of the occupied slots, 64 slots a word, from a pseudo-random slot or
-         * from the sweep, in turn; an element's wait is bounded (see the class description).
-         * The default.
+         * the sweep in turn (an element's wait is bounded: see the class description), and
+         * producers read it from their key for an empty slot. The default.
          */
         SUMMARY;
 
@@ -251,9 +254,8 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
 
     /**
-     * The largest capacity of a table with {@link SlotForm#MONITOR} slots: {@code 1 << 24}
-     * (16,777,216). Each slot is an object of its own (about 20 bytes, some 320 MiB at the
-     * limit), allocated at construction: a size a default heap holds.
+     * The largest capacity of a table with {@link SlotForm#MONITOR} slots: {@code 1 << 24}; each
+     * slot is an object (about 20 bytes, 320 MiB at the limit), allocated at construction.
      */
     public static final int MAX_MONITOR_CAPACITY = 1 << 24;
 
@@ -277,7 +279,6 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
 
     /**
      * Creates a table of the given capacity with the default slot form and key source, no stats.
-     *
      * @param capacity the number of slots, i.e. of elements it holds
      * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
      */
@@ -287,7 +288,6 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
 
     /**
      * Creates a table of the given capacity with the default slot form and key source.
-     *
      * @param capacity the number of slots, i.e. of elements it holds
      * @param countStats whether {@link #stats()} counts puts, takes, waits, probes and conflicts
      * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
@@ -432,7 +432,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         if (spaceOutcome != Reservations.ACQUIRED) {
             return false; // NONE: full or timed out; EXHAUSTED: closed
         }
-        counters.insertProbes(scans.fill(key, e));
+        counters.insertProbes(scans.insert(key, e));
         counters.put();
         takeable.release(); // after the slot write: a consumer reserving this item finds it
         return true;
@@ -548,7 +548,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      * The key is drawn, never e's hashCode: element code that throws here would lose e.
      */
     private void putBack(Object e) {
-        scans.fill(random.nextLong(), e);
+        scans.insert(random.nextLong(), e);
         takeable.handBack(1);
     }
 
