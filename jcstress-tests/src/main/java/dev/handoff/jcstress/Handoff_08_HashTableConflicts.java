@@ -43,9 +43,9 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
     CloseRacesInsert (both slot forms): an insert is not announced; it counts as under way from
     its space reservation until it makes its element takeable, and close() refuses spaces first.
-    A producer offers 1, another thread closes, a consumer takes, all at once; the arbiter polls
-    what is left. The offer either came first (true: the take must wait for the element, even if
-    it finds the table closed and empty meanwhile) or was refused (false: the take throws).
+    A producer offers 1 while another thread closes and then takes; the arbiter polls what is
+    left. The offer either came first (true: the take must wait for the element, even if it finds
+    the table closed and empty meanwhile) or was refused (false: the take throws).
     r1: offered (1) or refused (0); r2: the element taken, or -1 if take threw; r3: left inside.
     "1, 1, 0" or "0, -1, 0" only; a take that hangs is a lost wake-up (the run never ends).
 
@@ -247,12 +247,8 @@ public class Handoff_08_HashTableConflicts {
         }
 
         @Actor
-        public void closer() {
+        public void closerThenConsumer(III_Result r) {
             table.close();
-        }
-
-        @Actor
-        public void consumer(III_Result r) {
             r.r2 = takeOrClosed(table);
         }
 
@@ -275,12 +271,8 @@ public class Handoff_08_HashTableConflicts {
         }
 
         @Actor
-        public void closer() {
+        public void closerThenConsumer(III_Result r) {
             table.close();
-        }
-
-        @Actor
-        public void consumer(III_Result r) {
             r.r2 = takeOrClosed(table);
         }
 
