@@ -17,8 +17,9 @@ import java.util.function.UnaryOperator;
  * one at a time: the parallel hash table of Roussev and Wu, safe with many producers and many
  * consumers, and blocking without polling.
  *
- * <p>A producer puts its element into an empty slot on a probe sequence (double hashing) that
- * starts from a key; a consumer takes whichever element it finds first ({@link Search}).
+ * <p>A producer puts its element into an empty slot found from a key (by the search's
+ * summary, or on a double-hashing probe sequence); a consumer takes whichever element it finds
+ * first ({@link Search}).
  * Producers and consumers working on different slots never wait for each other, so many
  * consumers can search at once. In exchange <b>no order is promised</b>: {@link #ordering()} is
  * {@link Handoff.Ordering#UNORDERED}, and an element may stay inside while later ones leave.
@@ -38,8 +39,8 @@ import java.util.function.UnaryOperator;
  * {@code remove(Object)} and {@code contains} call {@code equals}) and every element gets an
  * independent, uniform probe sequence. The papers' form, {@link KeySource#ELEMENT_HASH}, keys on
  * the element's {@code hashCode()}: an exception it throws leaves the insert with nothing
- * changed, and equal hash codes share one probe sequence, so a table filled with many equal
- * elements inserts in time proportional to its fill, not in the constant time of Theorem 1.
+ * changed; under {@link Search#PROBE} equal hash codes share one probe sequence, so many equal
+ * elements insert in time proportional to the fill, not in Theorem 1's constant time.
  *
  * <p>The slots come in two forms ({@link SlotForm}): the papers' form, a small object with a
  * monitor per slot, held only for one read or compare-and-set, and a lock-free form on one
@@ -81,7 +82,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *               ^^^^ claimed by CAS null -> e             ^^^^ taken by CAS e -> null
      *
      *   takeable  (closed | pending | available)   consumers reserve an element here
-     *   fillable  (closed |    0    | available)   producers reserve an empty slot here
+     *   fillable  (closed |    0    | available)   producers reserve an empty slot here (not once closed)
      *
      * What differs from the papers, and why:
      *
@@ -97,8 +98,8 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *    fillable (class Reservations), say how many elements consumers may still reserve
      *    and how many empty slots producers may still reserve:
      *
-     *      put:  reserve a space (park while none)  ->  announce (pending++ unless closed)
-     *            ->  CAS the element into an empty slot  ->  publish (pending--, available++)
+     *      put:  reserve a space (park while none; refused once closed)
+     *            ->  CAS the element into an empty slot  ->  publish (available++)
      *      take: reserve an item (park while none)  ->  CAS an element out of a slot
      *            ->  release a space
      *
@@ -137,18 +138,20 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *    fail under a reservation: the summary is never needed for correctness. Every second
      *    summary search of a thread starts at the sweep instead of a random slot and moves the
      *    sweep past the element it takes; a marked element at or after the sweep is therefore
-     *    taken before the sweep can pass it, which bounds its wait (class Javadoc). Search.PROBE
-     *    keeps the papers' search (and no summary), so that Theorem 2 stays measurable.
+     *    taken before the sweep can pass it, which bounds its wait (class Javadoc). Producers read
+     *    the summary too, for a clear bit from their key's start slot (m/(free+1) probes in a
+     *    full table become a word or so). Search.PROBE keeps the papers' search and insert (and
+     *    no summary), so that Theorems 1 and 2 stay measurable.
      *
-     * Close and the pending count. close() sets CLOSED in takeable (the linearization point) and in
-     * fillable, and wakes every waiter. A producer announces (pending++) only if takeable is not
-     * closed, so every insert either announced before the close and will publish, or is refused
-     * (put throws, offer returns false). A consumer reports "closed and empty" only when takeable is
-     * closed with available == 0 and pending == 0, all read in one word: no element is inside
-     * unreserved, and none can arrive. That state is final. remove(Object), the bulk removals and
-     * drainTo, which may hand an element's reservation back (no match found, a consumer won it, or
-     * the target collection threw), also hold their reservation as pending until they know, so
-     * that no consumer declares the table empty while an element may come back.
+     * Close. close() closes fillable (the linearization point: no space is reserved after it),
+     * then takeable. An insert either reserved its space before and will publish, or is refused;
+     * one under way holds a space, so it needs no announce in takeable. A consumer reports "closed
+     * and empty" only when takeable is closed with available == 0 and pending == 0 (one word) and
+     * then every space is free (nothingUnderWay): nothing can arrive, a final state. A fillable
+     * release after the close wakes all consumers to recheck (Waiters' pair, fillable's word as
+     * the state). remove(Object), the bulk removals and drainTo, which may hand an element's
+     * reservation back (no match, a consumer won it, or the target threw), hold it as pending
+     * until they know, so that no consumer declares the table empty while one may come back.
      *
      * drainTo reserves up to maxElements elements of takeable in one CAS, looks at the slots once
      * to note which elements are inside, and only then takes those by CAS, so it moves only
@@ -222,15 +225,15 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     /** How a consumer finds an element to take. */
     public enum Search {
         /**
-         * The papers' search: slot by slot along a double-hashing probe sequence from a
-         * pseudo-random slot, about {@code m/(n+1)} probes with n of m slots full (Theorem 2).
-         * No bound on an element's wait, only a geometric tail.
+         * The papers' search and insert: slot by slot along a double-hashing probe sequence, from
+         * a pseudo-random slot (about {@code m/(n+1)} probes with n of m slots full, Theorem 2)
+         * or from the key (Theorem 1). No bound on an element's wait, only a geometric tail.
          */
         PROBE,
         /**
          * Reads a summary of the occupied slots, 64 slots a word, from a pseudo-random slot or
-         * from the sweep, in turn; an element's wait is bounded (see the class description).
-         * The default.
+         * the sweep in turn (an element's wait is bounded: see the class description), and
+         * producers read it from their key for an empty slot. The default.
          */
         SUMMARY;
 
@@ -251,9 +254,8 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     public static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
 
     /**
-     * The largest capacity of a table with {@link SlotForm#MONITOR} slots: {@code 1 << 24}
-     * (16,777,216). Each slot is an object of its own (about 20 bytes, some 320 MiB at the
-     * limit), allocated at construction: a size a default heap holds.
+     * The largest capacity of a table with {@link SlotForm#MONITOR} slots: {@code 1 << 24}; each
+     * slot is an object (about 20 bytes, 320 MiB at the limit), allocated at construction.
      */
     public static final int MAX_MONITOR_CAPACITY = 1 << 24;
 
@@ -263,7 +265,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     /** The form the slots were built in. */
     private final SlotForm form;
 
-    /** Empty slots producers may reserve (pending stays 0). */
+    /** Empty slots producers may reserve (pending stays 0); none once closed. */
     private final Reservations fillable;
 
     /** Where producers' keys come from. */
@@ -276,9 +278,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     private final ProbeRandom random;
 
     /**
-     * Creates a table of the given capacity with the default slot form and key source, not
-     * counting statistics.
-     *
+     * Creates a table of the given capacity with the default slot form and key source, no stats.
      * @param capacity the number of slots, i.e. of elements it holds
      * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
      */
@@ -288,7 +288,6 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
 
     /**
      * Creates a table of the given capacity with the default slot form and key source.
-     *
      * @param capacity the number of slots, i.e. of elements it holds
      * @param countStats whether {@link #stats()} counts puts, takes, waits, probes and conflicts
      * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
@@ -373,7 +372,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
 
         TableSlots slots = form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity);
         this.scans = new TableScans(slotsSeam.apply(slots), search, random, counters);
-        this.fillable = new Reservations(capacity, counters::producerWait, this, Wait.PUT);
+        this.fillable = Reservations.ofSpaces(capacity, counters::producerWait, this, Wait.PUT, takeable::wakeAll);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
@@ -423,30 +422,32 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     // ---- inserting ----
 
     /**
-     * Completes an insert after the space reservation was tried. On ACQUIRED: announce, fill,
-     * publish.
+     * Completes an insert after the space reservation was tried. On ACQUIRED: fill, then make
+     * the element takeable.
      *
      * @return false if the element was not inserted: no space was reserved (full, timed out, or
-     *         closed while this producer looked for room), or the table closed before the announce
+     *         closed)
      */
     private boolean insertReserved(int spaceOutcome, long key, E e) {
         if (spaceOutcome != Reservations.ACQUIRED) {
             return false; // NONE: full or timed out; EXHAUSTED: closed
         }
-        if (!takeable.announce()) {
-            fillable.release(); // closed after the space was reserved: hand it back
-            return false;
-        }
-        counters.insertProbes(scans.fill(key, e));
+        counters.insertProbes(scans.insert(key, e));
         counters.put();
-        takeable.publish(); // after the slot write: a consumer reserving this item finds it
+        takeable.release(); // after the slot write: a consumer reserving this item finds it
         return true;
     }
 
     private void ensureOpen() {
-        if (takeable.isClosed()) {
+        if (isClosed()) {
             throw closedToInserts();
         }
+    }
+
+    /** Every space free: no insert, and no removal, under way (see "Close" in the notes). */
+    @Override
+    boolean nothingUnderWay() {
+        return fillable.available() == capacity();
     }
 
     @Override
@@ -547,7 +548,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      * The key is drawn, never e's hashCode: element code that throws here would lose e.
      */
     private void putBack(Object e) {
-        scans.fill(random.nextLong(), e);
+        scans.insert(random.nextLong(), e);
         takeable.handBack(1);
     }
 
@@ -678,13 +679,13 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
 
     @Override
     public void close() {
-        takeable.close();  // the linearization point: no announce succeeds after this
-        fillable.close(); // wakes producers waiting for room: put throws, the timed offer returns false
+        fillable.close(); // the linearization point: no space is reserved after this; wakes producers
+        takeable.close(); // then consumers: take drains, then throws once nothing is under way
     }
 
     @Override
     public boolean isClosed() {
-        return takeable.isClosed();
+        return fillable.isClosed();
     }
 
     /** For tests: the table's reservation counts, e.g. "available=3 pending=0". */

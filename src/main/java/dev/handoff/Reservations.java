@@ -13,17 +13,19 @@ import java.util.function.BooleanSupplier;
  * {@code closed (bit 63) | pending (bits 32..62) | available (bits 0..31)}.
  * Acquiring takes one from available by CAS; a thread that finds none spins for a few
  * microseconds (untimed acquire only), then parks on a Condition (never polls) and is
- * signalled by the next release. Once closed with nothing available and
- * nothing pending the count is exhausted: that state is final, and every waiter is woken to
- * see it.
+ * signalled by the next release. A count comes in one of two kinds. A count of items
+ * ({@link #ofItems}) still hands out what is available once closed, and is exhausted once closed
+ * with nothing available, nothing pending and nothing under way in its owner: that state is
+ * final, and every waiter is woken to see it. A count of spaces ({@link #ofSpaces}) hands out
+ * nothing once closed: closing exhausts it.
  *
  * <p>Lost wake-ups are excluded as {@link Waiters} shows: every change of state is a volatile
  * access that precedes the releaser's look at the waiters, and a waiter re-reads state (volatile)
  * after counting itself and before it parks.
  *
- * <p>Used by {@link ParallelHashTable} (takeable: elements consumers may take;
- * fillable: empty slots producers may fill) and by {@link ClassedHandoff} (elements of any class
- * that consumers may take).
+ * <p>Used by {@link ParallelHashTable} (takeable, items: elements consumers may take; fillable,
+ * spaces: empty slots producers may fill) and by {@link ClassedHandoff} (takeable: elements of
+ * any class that consumers may take).
  */
 final class Reservations {
     static final int ACQUIRED = 1;
@@ -56,15 +58,45 @@ final class Reservations {
     private final Spin.Gate spin = new Spin.Gate();
     /** Counts a park in the owner's statistics. */
     private final Runnable onWait;
-
+    /** A count of spaces: once closed, acquiring fails even while some are available. */
+    private final boolean spaces;
     /**
-     * @param owner the handoff, and {@code wait} which of its waits this count's acquirers are:
-     *        for JFR (class Wait)
+     * Items: whether the owner has nothing under way that may still make one available (a
+     * volatile read); with closed, nothing available and nothing pending, the final state.
      */
-    Reservations(int available, Runnable onWait, Handoff<?> owner, Wait wait) {
+    private final BooleanSupplier nothingUnderWay;
+    /** Spaces: run after a release that finds the count closed (the owner's consumers recheck). */
+    private final Runnable releasedWhileClosed;
+
+    private Reservations(int available, Runnable onWait, Handoff<?> owner, Wait wait, boolean spaces,
+                         BooleanSupplier nothingUnderWay, Runnable releasedWhileClosed) {
         this.state = available;
         this.onWait = onWait;
         this.waiters = new Waiters(lock, wait, owner);
+        this.spaces = spaces;
+        this.nothingUnderWay = nothingUnderWay;
+        this.releasedWhileClosed = releasedWhileClosed;
+    }
+
+    /**
+     * A count of items, none available at first, exhausted once closed with nothing available,
+     * nothing pending and {@code nothingUnderWay} true. nothingUnderWay must read volatile state,
+     * and whatever makes it true must be followed by a call to {@link #wakeAll()}.
+     *
+     * @param owner the handoff, and {@code wait} which of its waits this count's acquirers are:
+     *        for JFR (class Wait)
+     */
+    static Reservations ofItems(Runnable onWait, Handoff<?> owner, Wait wait, BooleanSupplier nothingUnderWay) {
+        return new Reservations(0, onWait, owner, wait, false, nothingUnderWay, () -> { });
+    }
+
+    /**
+     * A count of spaces, {@code available} at first, that hands out none once closed;
+     * {@code releasedWhileClosed} runs after each release made once it is closed.
+     */
+    static Reservations ofSpaces(int available, Runnable onWait, Handoff<?> owner, Wait wait,
+                                 Runnable releasedWhileClosed) {
+        return new Reservations(available, onWait, owner, wait, true, () -> true, releasedWhileClosed);
     }
 
     static int available(long s) {
@@ -79,9 +111,12 @@ final class Reservations {
         return s < 0;
     }
 
-    /** Closed, nothing available, nothing pending: final. */
-    static boolean exhausted(long s) {
-        return s == CLOSED;
+    /**
+     * Final: closed, and for spaces nothing more; for items nothing available, nothing pending
+     * and nothing under way in the owner.
+     */
+    private boolean exhausted(long s) {
+        return spaces ? closed(s) : s == CLOSED && nothingUnderWay.getAsBoolean();
     }
 
     int available() {
@@ -116,7 +151,7 @@ final class Reservations {
     int tryAcquire() {
         for (;;) {
             long s = state;
-            if (available(s) == 0) {
+            if (available(s) == 0 || spaces && closed(s)) {
                 return exhausted(s) ? EXHAUSTED : NONE;
             }
             long next = s - 1;
@@ -148,8 +183,13 @@ final class Reservations {
      */
     private int spinThenTryAcquire() {
         // a hint only: await() rechecks everything under the lock
-        if (waiters.any() || !spin.tryEnter()) {
+        if (waiters.any()) {
             return NONE;
+        }
+        if (!spin.tryEnter()) {
+            // another thread spins: give it the CPU a few times before parking, which with more
+            // threads than CPUs lets the thread that releases run without a wake-up
+            return Spin.yieldUntil(this::availableOrExhausted) ? tryAcquire() : NONE;
         }
         try {
             for (int i = 0; i < Spin.ROUNDS && !waiters.any(); i++) {
@@ -197,16 +237,28 @@ final class Reservations {
         }
     }
 
+    /** Whether an acquire may succeed now, or the count is final: a volatile read of state. */
+    private boolean availableOrExhausted() {
+        long s = state;
+        return available(s) != 0 || exhausted(s);
+    }
+
     /** The waiters' re-check after counting themselves: a volatile read of state. */
     private boolean noneAvailableYet() {
         long s = state;
         return available(s) == 0 && !exhausted(s);
     }
 
-    /** Returns one reservation to available and wakes one waiter. */
+    /**
+     * Adds one available reservation and wakes one waiter: a space freed, or an item whose
+     * element is in place and was not announced (its insert reserved a space before the close).
+     */
     void release() {
-        STATE.getAndAdd(this, 1L); // volatile: then Waiters.signalOne reads the waiter count
+        long previous = (long) STATE.getAndAdd(this, 1L); // volatile: then signalOne reads the waiter count
         waiters.signalOne();
+        if (closed(previous)) {
+            releasedWhileClosed.run(); // after the volatile change, as Waiters requires of its callers
+        }
     }
 
     /**
@@ -252,7 +304,8 @@ final class Reservations {
         wakeAll();
     }
 
-    private void wakeAll() {
+    /** Wakes every waiter to recheck: after a change that may have made this count final. */
+    void wakeAll() {
         waiters.signalAll();
     }
 

@@ -17,14 +17,24 @@ abstract class ReservingHandoff<E> extends AbstractHandoff<E> {
 
     /**
      * Elements consumers may reserve. available: published and not yet reserved; pending:
-     * announced inserts not yet published, and elements held by remove/drainTo that may return.
+     * announced inserts not yet published (ClassedHandoff), and elements held by remove/drainTo
+     * that may return.
      */
     final Reservations takeable;
 
-    @SuppressWarnings("this-escape") // the count keeps this handoff only to name it in JFR wait events
+    @SuppressWarnings("this-escape") // the count keeps this handoff to name it in JFR wait events and to ask nothingUnderWay
     ReservingHandoff(boolean countStats) {
         super(countStats);
-        this.takeable = new Reservations(0, counters::consumerWait, this, Wait.TAKE);
+        this.takeable = Reservations.ofItems(counters::consumerWait, this, Wait.TAKE, this::nothingUnderWay);
+    }
+
+    /**
+     * Whether, once closed, no operation under way can still make an element takeable that the
+     * pending count does not show (see {@link Reservations#ofItems}); true unless a subclass
+     * publishes inserts it did not announce. Must read volatile state.
+     */
+    boolean nothingUnderWay() {
+        return true;
     }
 
     /**

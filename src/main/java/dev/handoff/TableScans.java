@@ -38,8 +38,60 @@ final class TableScans {
     }
 
     /**
-     * Writes e into an empty slot on e's probe sequence. Call only holding a reservation of
-     * an empty slot, so that one exists for this producer.
+     * Writes e into an empty slot: one found through the summary from key's start slot under
+     * Search.SUMMARY, else (and if that pass won none) the first on key's probe sequence. Call
+     * only holding a reservation of an empty slot, so that one exists for this producer.
+     *
+     * @return the number of slots looked at
+     */
+    int insert(long key, Object e) {
+        if (summary == null) {
+            return fill(key, e);
+        }
+        int looked = summaryFill(probing.start(key), e);
+        return looked > 0 ? looked : -looked + fill(key, e);
+    }
+
+    /**
+     * One pass over the summary's clear bits from slot first, trying each clear bit's slot:
+     * in a nearly full table a word shows 64 slots at once, where the probe sequence would
+     * look at about m / (empty + 1) slots one by one.
+     *
+     * @return the number of slots looked at, negated (or 0) if it won none: a bit is only a hint
+     */
+    private int summaryFill(int first, Object e) {
+        int words = summary.wordCount();
+        int w0 = first >>> 6;
+        int m = slots.length();
+        int probes = 0;
+        for (int k = 0; k <= words; k++) {
+            int w = w0 + k < words ? w0 + k : w0 + k - words;
+            long bits = ~summary.word(w);
+            if (w == words - 1 && (m & 63) != 0) {
+                bits &= (1L << m) - 1; // bits past slot m - 1 belong to no slot
+            }
+            if (k == 0) {
+                bits &= -1L << first; // slots before the start: last, as k == words
+            } else if (k == words) {
+                bits &= ~(-1L << first);
+            }
+            for (; bits != 0; bits &= bits - 1) {
+                int i = (w << 6) + Long.numberOfTrailingZeros(bits);
+                probes++;
+                if (slots.hint(i) == null) {
+                    if (tryFill(i, e)) {
+                        return probes;
+                    }
+                    counters.insertConflict(); // another producer claimed this empty slot first
+                }
+            }
+        }
+        return -probes;
+    }
+
+    /**
+     * Writes e into an empty slot on e's probe sequence: the papers' insert. Call only holding
+     * a reservation of an empty slot, so that one exists for this producer.
      *
      * @return the number of slots looked at
      */

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static java.util.concurrent.TimeUnit.SECONDS;
 
 import dev.handoff.ParallelHashTable.KeySource;
+import dev.handoff.ParallelHashTable.Search;
 import dev.handoff.ParallelHashTable.SlotForm;
 import java.util.ArrayList;
 import java.util.List;
@@ -148,11 +149,21 @@ class ParallelHashTableKeysTest {
     @ParameterizedTest
     @EnumSource(SlotForm.class)
     void byDefaultElementsWithOneHashCodeSpreadOverTheTable(SlotForm form) {
-        // With one probe sequence for all, the k-th insert looks at k slots: 1 + 2 + ... + 100 = 5050.
-        // Spread uniformly, 100 inserts into 101 slots look at about 101 * ln(101) = 466 slots.
-        assertEquals(5050, insertProbesOfHundredSameHashInserts(elementHashTable(101, form)));
+        // With one probe sequence for all (the papers' insert, kept under Search.PROBE), the k-th
+        // insert looks at k slots: 1 + 2 + ... + 100 = 5050. Spread uniformly, 100 inserts into
+        // 101 slots look at about 101 * ln(101) = 466 slots.
+        assertEquals(5050, insertProbesOfHundredSameHashInserts(
+                new ParallelHashTable<>(101, form, KeySource.ELEMENT_HASH, Search.PROBE, true)));
         long spread = insertProbesOfHundredSameHashInserts(defaultTable(101, form));
         assertTrue(spread < 5050 / 2, "the default table piled equal hash codes up: " + spread + " probes");
+    }
+
+    @ParameterizedTest
+    @EnumSource(SlotForm.class)
+    void underTheSummaryAnInsertLooksOnlyAtSlotsShownEmpty(SlotForm form) {
+        // Equal hash codes start at one slot; the summary shows the run of full slots after it at
+        // once, so each insert looks only at the first empty slot: 100 looks for 100 inserts.
+        assertEquals(100, insertProbesOfHundredSameHashInserts(elementHashTable(101, form)));
     }
 
     private static long insertProbesOfHundredSameHashInserts(ParallelHashTable<SameHash> t) {

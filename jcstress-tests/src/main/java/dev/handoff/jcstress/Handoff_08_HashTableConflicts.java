@@ -4,12 +4,14 @@
 package dev.handoff.jcstress;
 
 import dev.handoff.Handoff;
+import dev.handoff.HandoffClosedException;
 import dev.handoff.Handoffs;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.III_Result;
 import org.openjdk.jcstress.infra.results.II_Result;
 
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
@@ -38,6 +40,14 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
     the rest with poll(), which must find 2 whatever the bits say: "1, 1" only.
 
     ProbeSearchTwoConsumers: TwoConsumers on the papers' search (search=probe), slot by slot.
+
+    CloseRacesInsert (both slot forms): an insert is not announced; it counts as under way from
+    its space reservation until it makes its element takeable, and close() refuses spaces first.
+    A producer offers 1 while another thread closes and then takes; the arbiter polls what is
+    left. The offer either came first (true: the take must wait for the element, even if it finds
+    the table closed and empty meanwhile) or was refused (false: the take throws).
+    r1: offered (1) or refused (0); r2: the element taken, or -1 if take threw; r3: left inside.
+    "1, 1, 0" or "0, -1, 0" only; a take that hangs is a lost wake-up (the run never ends).
 
     Ties back to the BlockingQueue contract: each element is removed by exactly one poll/take.
  */
@@ -211,6 +221,64 @@ public class Handoff_08_HashTableConflicts {
         @Arbiter
         public void arbiter(II_Result r) {
             Handoff_03_IndicesOutsideTheLock.count(r, taken, table.poll(), table.poll(), table.poll());
+        }
+    }
+
+    static int takeOrClosed(Handoff<Integer> table) {
+        try {
+            return table.take();
+        } catch (HandoffClosedException closed) {
+            return -1;
+        } catch (InterruptedException e) {
+            throw new IllegalStateException("jcstress actors are never interrupted", e);
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = {"1, 1, 0", "0, -1, 0"}, expect = ACCEPTABLE, desc = "inserted and taken, or refused and take threw")
+    @Outcome(expect = FORBIDDEN, desc = "an accepted element lost or left inside, or a refused one delivered")
+    @State
+    public static class MonitorCloseRacesInsert {
+        private final Handoff<Integer> table = Handoffs.create("pht:1,slots=monitor");
+
+        @Actor
+        public void producer(III_Result r) {
+            r.r1 = table.offer(1) ? 1 : 0;
+        }
+
+        @Actor
+        public void closerThenConsumer(III_Result r) {
+            table.close();
+            r.r2 = takeOrClosed(table);
+        }
+
+        @Arbiter
+        public void arbiter(III_Result r) {
+            r.r3 = table.poll() == null ? 0 : 1;
+        }
+    }
+
+    @JCStressTest
+    @Outcome(id = {"1, 1, 0", "0, -1, 0"}, expect = ACCEPTABLE, desc = "inserted and taken, or refused and take threw")
+    @Outcome(expect = FORBIDDEN, desc = "an accepted element lost or left inside, or a refused one delivered")
+    @State
+    public static class CasCloseRacesInsert {
+        private final Handoff<Integer> table = Handoffs.create("pht:1,slots=cas");
+
+        @Actor
+        public void producer(III_Result r) {
+            r.r1 = table.offer(1) ? 1 : 0;
+        }
+
+        @Actor
+        public void closerThenConsumer(III_Result r) {
+            table.close();
+            r.r2 = takeOrClosed(table);
+        }
+
+        @Arbiter
+        public void arbiter(III_Result r) {
+            r.r3 = table.poll() == null ? 0 : 1;
         }
     }
 }
