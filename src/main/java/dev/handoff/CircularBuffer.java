@@ -279,7 +279,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         items[putIndex] = e;
         putIndex = next(putIndex);
         setCount(count + 1);
-        counters.put();
+        counters.countInsert();
         notEmpty.signal(); // unconditionally, as ArrayBlockingQueue: see the notes
     }
 
@@ -291,7 +291,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         items[takeIndex] = null;
         takeIndex = next(takeIndex);
         setCount(count - 1);
-        counters.take();
+        counters.countRemoval();
         signalNotFull();
         return e;
     }
@@ -565,7 +565,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
             items[to] = null; // the freed cells: nothing given out stays reachable from here
         }
         setCount(count - n);
-        counters.takes(n);
+        counters.countRemovals(n);
         for (int i = 0; i < n; i++) {
             signalNotFull(); // one producer per freed cell
         }
@@ -584,7 +584,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         items[k] = null;
         putIndex = k;
         setCount(count - 1);
-        counters.take();
+        counters.countRemoval();
         signalNotFull();
     }
 

@@ -209,7 +209,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
      */
     private void finishInsert(int c, boolean inserted) {
         if (inserted) {
-            counters.put();
+            counters.countInsert();
             COUNT.getAndAdd(counts, c, 1); // before the publish: pairs with getAcquire in removeReserved
             takeable.publish();
         } else {
@@ -325,7 +325,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
                     E e = pollHoldingReservation(c);
                     if (e != null) {
                         removed(c, 1);
-                        counters.take();
+                        counters.countRemoval();
                         return e;
                     }
                 }
@@ -390,7 +390,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
             return sink.added;
         } finally {
             if (sink.added > 0) {
-                counters.takes(sink.added);
+                counters.countRemovals(sink.added);
                 takeable.settle(sink.added); // these left for good
             }
             takeable.handBack(held - sink.added); // the rest were taken by others, or are still inside
@@ -440,7 +440,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
                 if (classes[c].removeFirst(match)) {
                     removed(c, 1);
                     removed = true;
-                    counters.take();
+                    counters.countRemoval();
                     return true;
                 }
             }

@@ -61,19 +61,23 @@ final class Counters {
         return enabled;
     }
 
-    void put() {
+    /** Counts one element that entered the handoff. */
+    void countInsert() {
         if (enabled) puts.increment();
     }
 
-    void puts(long n) {
+    /** Counts n elements that entered the handoff. */
+    void countInserts(long n) {
         if (enabled) puts.add(n);
     }
 
-    void take() {
+    /** Counts one element that left the handoff (taken, polled, drained or removed). */
+    void countRemoval() {
         if (enabled) takes.increment();
     }
 
-    void takes(long n) {
+    /** Counts n elements that left the handoff. */
+    void countRemovals(long n) {
         if (enabled) takes.add(n);
     }
 

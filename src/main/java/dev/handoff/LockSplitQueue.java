@@ -297,7 +297,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         enqueue(node);
         // publishes node: pairs with the volatile read of count in take/poll
         int before = (int) COUNT.getAndAdd(this, 1);
-        counters.put();
+        counters.countInsert();
         if (before + 1 < capacity) {
             producers.signalOneHeld(); // cascade: room is left for the next waiting producer
         }
@@ -408,7 +408,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         // Volatile: pairs with the read of count in put/offer (room), and precedes the waiter-count
         // read in afterExtract (Waiters' handshake).
         int before = (int) COUNT.getAndAdd(this, -1);
-        counters.take();
+        counters.countRemoval();
         if (before > 1) {
             consumers.signalOneHeld(); // cascade: elements are left for the next waiting consumer
         }
@@ -456,7 +456,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
                 }
             } finally {
                 wasFull = (int) COUNT.getAndAdd(this, -moved) == capacity; // as in extract()
-                counters.takes(moved);
+                counters.countRemovals(moved);
             }
         } finally {
             takeLock.unlock();
@@ -510,7 +510,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         if (last == p) {
             last = trail;
         }
-        counters.take();
+        counters.countRemoval();
         if ((int) COUNT.getAndAdd(this, -1) == capacity) { // as in extract(); both locks held
             producers.signalOneHeld();
         }
@@ -527,7 +527,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
             head.next = null;
             last = head;
             int removed = (int) COUNT.getAndSet(this, 0); // as in extract(); both locks held
-            counters.takes(removed);
+            counters.countRemovals(removed);
             if (removed == capacity) {
                 producers.signalAllHeld();
             }

@@ -433,7 +433,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
             return false; // NONE: full or timed out; EXHAUSTED: closed
         }
         counters.insertProbes(scans.insert(key, e));
-        counters.put();
+        counters.countInsert();
         takeable.release(); // after the slot write: a consumer reserving this item finds it
         return true;
     }
@@ -485,7 +485,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     @SuppressWarnings("unchecked")
     E removeReserved() {
         E e = (E) scans.take();
-        counters.take();
+        counters.countRemoval();
         fillable.release(); // after the slot is empty: a producer reserving it finds room
         return e;
     }
@@ -531,7 +531,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
                     putBack(seen[k]); // nothing is lost: it is inside again when the exception leaves
                     throw failure;
                 }
-                counters.take();
+                counters.countRemoval();
                 fillable.release();
                 takeable.settle(1);
                 drained++;
@@ -563,7 +563,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
                 Object e = scans.slots.read(i);
                 if (e != null && match.test(e) && scans.tryEmpty(i, e)) {
                     counters.searchProbes(i + 1);
-                    counters.take();
+                    counters.countRemoval();
                     fillable.release();
                     takeable.settle(1);
                     removed = true;
@@ -598,7 +598,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
                 break; // every element inside is reserved by a consumer and about to leave
             }
             if (scans.tryEmpty(i, e)) {
-                counters.take();
+                counters.countRemoval();
                 fillable.release();
                 takeable.settle(1);
                 removed++;

@@ -394,7 +394,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         // WAITING -> HANDED read, and the worker does not write it again before it has our element.
         Thread worker = channel.waiter;
         ITEM.setRelease(channel, e); // publishes e and our prior writes: pairs with getAcquire in receive()
-        counters.put();
+        counters.countInsert();
         LockSupport.unpark(worker);
     }
 
@@ -497,7 +497,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         for (;;) {
             Object x = producers.take();
             if (x != null) {
-                counters.take();
+                counters.countRemoval();
                 return (E) x;
             }
             channel.waiter = Thread.currentThread(); // plain: published by the CAS below
@@ -629,7 +629,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         // the slot again, which needs our next CAS BUSY -> WAITING first. Only we write a HANDED
         // slot, so no CAS is needed.
         STATUS.setRelease(status, slot, BUSY);
-        counters.take();
+        counters.countRemoval();
         return x;
     }
 

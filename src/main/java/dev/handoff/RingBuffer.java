@@ -149,7 +149,7 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
     }
 
     private void afterPut() {
-        counters.put();
+        counters.countInsert();
         VarHandle.fullFence(); // publish, then read the count: pairs with the fence in awaitElement
         if (waitingConsumers > 0 && !consumerWakePending) {
             wakeConsumer();
@@ -157,7 +157,7 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
     }
 
     private void afterTake() {
-        counters.take();
+        counters.countRemoval();
         VarHandle.fullFence(); // release, then read the count: pairs with the fence in awaitRoom
         if (waitingProducers > 0 && !producerWakePending) {
             wakeProducer();
@@ -384,7 +384,7 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
 
     /** Counts and signals for the cells an inside operation freed. Call only when holding lock. */
     private void freed(long cells) {
-        counters.takes((int) cells);
+        counters.countRemovals((int) cells);
         for (long i = 0; i < cells && lock.hasWaiters(notFull); i++) {
             notFull.signal(); // one producer per freed cell
         }

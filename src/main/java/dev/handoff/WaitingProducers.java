@@ -87,7 +87,7 @@ final class WaitingProducers {
         node.parked = Thread.currentThread(); // volatile: pairs with the read in take()
         for (;;) {
             if (node.taken) {
-                pipe.counters.put();
+                pipe.counters.countInsert();
                 return true;
             }
             if (pipe.isClosed()) {
@@ -145,7 +145,7 @@ final class WaitingProducers {
         if (reason == PipeHandoff.GiveUp.INTERRUPTED) {
             Thread.currentThread().interrupt();
         }
-        pipe.counters.put();
+        pipe.counters.countInsert();
         return true;
     }
 
