@@ -38,12 +38,12 @@ final class MonitorSlots extends TableSlots {
 
     @Override
     boolean tryFill(int i, Object e) {
-        return refs[i].compareAndSet(null, e);
+        return refs[i].compareAndSet(null, e); // the monitor pairs it with read/tryEmpty on the same ref
     }
 
     @Override
     boolean tryEmpty(int i, Object e) {
-        return refs[i].compareAndSet(e, null);
+        return refs[i].compareAndSet(e, null); // the monitor pairs it with tryFill on the same ref
     }
 
     /**

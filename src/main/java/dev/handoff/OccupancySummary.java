@@ -66,7 +66,7 @@ final class OccupancySummary {
         long bit = 1L << i;
         // Volatile read after the slot's CAS: the filler's side of the Dekker pair (see class).
         if (((long) WORD.getVolatile(words, at) & bit) == 0) {
-            WORD.getAndBitwiseOr(words, at, bit);
+            WORD.getAndBitwiseOr(words, at, bit); // pairs with the getAndBitwiseAnd in emptied
         }
     }
 
@@ -102,6 +102,7 @@ final class OccupancySummary {
         int start = slotOf(from);
         long past = from + (i >= start ? i - start : m - start + i) + 1;
         for (long s = sweep(); s < past; s = sweep()) {
+            // CAS against the other consumers' advances only: the sweep only moves forward.
             if (WORD.compareAndSet(sweep, SPREAD, s, past)) {
                 return;
             }

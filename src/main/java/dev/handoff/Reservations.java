@@ -141,6 +141,8 @@ final class Reservations {
             if (n == 0) {
                 return 0;
             }
+            // Volatile CAS against every other update of state; the held reservations leave
+            // available before anyone can see the count exhausted (pending keeps it alive).
             if (STATE.compareAndSet(this, s, s - n + n * PENDING_ONE)) {
                 return n;
             }
@@ -155,6 +157,7 @@ final class Reservations {
                 return exhausted(s) ? EXHAUSTED : NONE;
             }
             long next = s - 1;
+            // Volatile CAS: pairs with the getAndAdd of release/publish that made one available.
             if (STATE.compareAndSet(this, s, next)) {
                 if (exhausted(next)) {
                     wakeAll(); // this took the last one after close: the rest must see it
@@ -292,6 +295,7 @@ final class Reservations {
 
     /** Drops n pending: held elements that left for good, or an insert that was undone. */
     void settle(int n) {
+        // Volatile: pairs with the tryAcquire that sees the count exhausted after it.
         long next = (long) STATE.getAndAdd(this, -n * PENDING_ONE) - n * PENDING_ONE;
         if (exhausted(next)) {
             wakeAll();
@@ -300,7 +304,7 @@ final class Reservations {
 
     /** Sets the closed bit and wakes every waiter to recheck. Idempotent. */
     void close() {
-        STATE.getAndBitwiseOr(this, CLOSED);
+        STATE.getAndBitwiseOr(this, CLOSED); // volatile: every later tryAcquire and noneAvailableYet sees it
         wakeAll();
     }
 

@@ -266,7 +266,7 @@ final class SequencedRing {
 
     /** Refuses every later insert; every insert that succeeded precedes this. */
     void close() {
-        POSITION.getAndBitwiseOr(tail, CLOSED);
+        POSITION.getAndBitwiseOr(tail, CLOSED); // makes every later CAS of offer on tail fail: its partner
     }
 
     // ---- frozen: the caller holds gate from freeze() to thaw() ----
