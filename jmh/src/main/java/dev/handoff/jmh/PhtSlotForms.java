@@ -3,9 +3,8 @@
  */
 package dev.handoff.jmh;
 
-import dev.handoff.Handoff;
-import dev.handoff.Handoffs;
 import java.util.SplittableRandom;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -54,11 +53,11 @@ public class PhtSlotForms {
     @Param({"101"})
     public int capacity;
 
-    private Handoff<Integer> table;
+    private BlockingQueue<Integer> table;
 
     @Setup(Level.Iteration)
     public void createTable() {
-        table = Handoffs.create("pht:" + capacity + ",slots=" + slots);
+        table = Queues.create("pht+slots=" + slots, capacity); // the benchmarks' one grammar
     }
 
     /** A producer's position in ELEMENTS. */
