@@ -36,7 +36,7 @@ public final class Twins {
 
     private static final List<Group> GROUPS = List.of(
             new Group("The circular buffer against ArrayBlockingQueue", "abq",
-                    List.of("circular", "circular+wait=spin")),
+                    List.of("circular", "circular+wait=spin", "circular+core=ring", "circular+core=ring+wait=spin")),
             new Group("The lock-split queue against LinkedBlockingQueue", "lbq", List.of("lock-split")),
             new Group("The pipe handoff against SynchronousQueue", "sq", List.of("pipe", "ltq-transfer")));
 
