@@ -51,9 +51,9 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * The papers' buffer used one monitor and notifyAll, so every put woke every waiting worker
      * and all but one went back to sleep. Here the lock has two conditions, notEmpty for consumers
      * and notFull for producers, and each insert or removal signals one waiter of the other side,
-     * unconditionally, as ArrayBlockingQueue does (docs/benchmarks.md, Waiting): signal() with
-     * nobody waiting only reads the condition's queue head. The waiter counts are the spinners'
-     * hint only.
+     * unconditionally, as ArrayBlockingQueue does: under the one lock, signal() with nobody waiting
+     * only reads the condition's queue head (docs/benchmarks.md, "Why each kind waits as it
+     * does"). The waiter counts are the spinners' hint only.
      *
      * Waiting is PARK by default because a consumer that spins takes each element at the
      * producer's heels, so the lock, the count and the cell cross between the CPUs for every
