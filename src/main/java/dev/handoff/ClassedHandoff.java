@@ -546,6 +546,11 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
         return classes.length == 1 ? classes[0].ordering() : Ordering.UNORDERED;
     }
 
+    /** Returns the kind of the classes' handoffs, as a spec names it: what the JFR events report. */
+    String kind() {
+        return HandoffEvent.kindOf(classes[0]);
+    }
+
     // ---- closing ----
 
     @Override
