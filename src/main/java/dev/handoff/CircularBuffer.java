@@ -248,7 +248,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         return spin ? Waiting.SPIN_THEN_PARK : Waiting.PARK;
     }
 
-    // ---- the operations on the cells that everything else is built on; call only when holding lock ----
+    // ---- the cell operations everything else is built on; call only when holding lock ----
 
     /** Inserts at putIndex. Call only when holding lock, with count < items.length. */
     private void enqueue(E e) {

@@ -23,8 +23,9 @@ import java.util.function.Predicate;
  * full and {@link #capacity()} is {@code K} times the capacity of a class; ordering
  * {@code UNORDERED}; {@code peek}, {@code toArray} and the iterator listing the classes most
  * important first; {@code drainTo} moving whole classes in the order of a take (and counting as
- * one take); close as for every kind. Within a class the kind's own order and guarantees hold. {@link #stats()}
- * counts puts, takes and waits; {@code producerWaits} counts inserts that found their class full.
+ * one take); close as for every kind. Within a class the kind's own order and guarantees hold.
+ * {@link #stats()} counts puts, takes and waits; {@code producerWaits} counts inserts that found
+ * their class full.
  *
  * <p>See {@link Handoff} for interruption, iteration and memory-consistency effects.
  *
