@@ -75,6 +75,22 @@ class CircularBufferTest {
         assertEquals(List.of(10, 11, 12), List.of(h.toArray()));
     }
 
+    @Test
+    void aDrainTargetThatFillsTheBufferAndThenThrowsIsToldTheRefusedElementHadNoCell() {
+        CircularBuffer<Integer> h = bufferOf(0, 1);
+        List<Integer> sink = new ArrayList<>() {
+            @Override
+            public boolean add(Integer e) {
+                assertTrue(h.offer(e + 10), "the cell the drain freed");
+                throw new IllegalStateException("target full");
+            }
+        };
+        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> h.drainTo(sink));
+        assertEquals(1, refused.getSuppressed().length, "the exception says the element was dropped");
+        assertEquals(List.of(1, 10), List.of(h.toArray()));
+        assertEquals(0, h.remainingCapacity());
+    }
+
     private static CircularBuffer<Integer> bufferOf(Integer... elements) {
         CircularBuffer<Integer> h = new CircularBuffer<>(elements.length);
         for (Integer e : elements) {
