@@ -168,9 +168,8 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
      */
     @Override
     public Spliterator<E> spliterator() {
-        // Not Collection's default: that one reads size() apart from the iterator's snapshot and
-        // reports SIZED, so stream().toArray() of a handoff that others change threw
-        // IllegalStateException ("End size 0 is less than fixed size 8").
+        // Not Collection's default: it reports SIZED from a size() read apart from the snapshot,
+        // and stream().toArray() throws IllegalStateException when the two differ.
         int characteristics = Spliterator.CONCURRENT | Spliterator.NONNULL
                 | (ordering() == Ordering.FIFO ? Spliterator.ORDERED : 0);
         return Spliterators.spliteratorUnknownSize(iterator(), characteristics);

@@ -21,12 +21,9 @@ import java.util.function.Predicate;
  * its capacity is exactly the array's length.
  *
  * <p>A thread that finds the buffer empty (to take) or full (to put) parks at once, as in
- * {@link java.util.concurrent.ArrayBlockingQueue}, unless the buffer was built with
- * {@link Waiting#SPIN_THEN_PARK}: then it spins for a few microseconds first, which brings an
- * element to a waiting consumer in well under a microsecond but costs CPU time and, with one
- * producer and one consumer, throughput ({@link Waiting}). Blocked threads wait on
- * {@link java.util.concurrent.locks.Condition}s, never on a monitor, so a virtual thread blocked
- * here does not pin its carrier.
+ * {@link java.util.concurrent.ArrayBlockingQueue}, or spins briefly first: see {@link Waiting}.
+ * Blocked threads wait on {@link java.util.concurrent.locks.Condition}s, never on a monitor, so a
+ * virtual thread blocked here does not pin its carrier.
  *
  * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.
  *
@@ -53,36 +50,21 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      *
      * The papers' buffer used one monitor and notifyAll, so every put woke every waiting worker
      * and all but one went back to sleep. Here the lock has two conditions, notEmpty for consumers
-     * and notFull for producers, and each insert or removal signals one waiter of the other side.
-     * It signals unconditionally, as ArrayBlockingQueue does (Condition.signal() with nobody
-     * waiting only reads the condition's queue head): signalling only when a waiter count was
-     * positive split 1P/1C runs into fast ones and slow ones (docs/benchmarks.md). The waiter
-     * counts remain, as the spinners' hint.
+     * and notFull for producers, and each insert or removal signals one waiter of the other side,
+     * unconditionally, as ArrayBlockingQueue does: under the one lock, signal() with nobody waiting
+     * only reads the condition's queue head (docs/benchmarks.md, "Why each kind waits as it
+     * does"). The waiter counts are the spinners' hint only.
      *
-     * Waiting: park, or spin first (the Waiting option). A park and wake costs tens of
-     * microseconds, a cache line moves between CPUs in tens of nanoseconds, so a thread that
-     * spins a little before it parks catches an element (or room) that arrives within a
-     * microsecond or two without anyone waking anyone (docs/benchmarks.md, Waiting).
-     * But the spin costs throughput where one producer feeds one consumer: a consumer that spins
-     * takes each element the moment it is put, at the producer's heels, and the lock, the count
-     * and the cell cross between the CPUs for every element. A consumer that parks instead lets
-     * the producer fill the buffer alone while it wakes, and then drains it alone: the sides take
-     * turns, as in ArrayBlockingQueue (docs/twins.md has the measurements). So the default is
-     * PARK, ArrayBlockingQueue's behaviour and CPU use, and SPIN_THEN_PARK is for callers who
-     * want the latency or have many more consumers than CPUs.
-     *
-     * With SPIN_THEN_PARK, before taking the lock, take() spins reading count without the lock
-     * while the buffer looks empty (an opaque read, a hint only: the decision is made again under
-     * the lock); put() likewise while the buffer looks full. Only then does it await, which parks.
-     * The spin is Spin.SPINS rounds of Thread.onSpinWait() (about 3 us here) and then Spin.YIELDS
-     * rounds of Thread.yield(), so that a spinner gives its CPU to the thread it waits for when
-     * there are more runnable threads than CPUs. Only one thread per side spins at a time
-     * (consumerSpin, producerSpin), and none while others of its side are parked
-     * (waitingConsumers, waitingProducers, read without the lock as a hint): they are ahead of it
-     * in line, and many spinners would take the CPU and the count's cache line from the thread
-     * they all wait for (class Spin). The spin reads count and never writes it, so it does not
-     * fight the lock holder for the lock's cache line. The timed offer/poll never spin, so that
-     * a timeout <= 0 never waits.
+     * Waiting is PARK by default because a consumer that spins takes each element at the
+     * producer's heels, so the lock, the count and the cell cross between the CPUs for every
+     * element; a parked consumer lets the producer fill the buffer alone while it wakes, and then
+     * drains it alone, as in ArrayBlockingQueue (docs/twins.md). SPIN_THEN_PARK is for callers
+     * who want the latency or have many more consumers than CPUs. With it, take() spins before
+     * taking the lock while an opaque read of count says empty, put() while it says full, as
+     * class Spin describes (one spinner per side, none while others of its side are parked);
+     * the decision is made again under the lock. The spin reads count and never writes it, so it
+     * does not fight the lock holder for the lock's cache line. The timed offer/poll never spin,
+     * so that a timeout <= 0 never waits.
      *
      * Close: the closed flag is written under lock, and every blocked thread rechecks it under lock
      * after each wake-up, so close() with signalAll() on both conditions cannot be missed by a
@@ -112,13 +94,10 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      */
     private int count;
 
-    /**
-     * Consumers parked in notEmpty.await(). Written under lock; volatile so that a thread about
-     * to spin can read it without the lock, as a hint (spinWhileEmpty).
-     */
+    /** Consumers parked in notEmpty.await(). Written under lock; volatile for the spinners' hint. */
     private volatile int waitingConsumers;
 
-    /** Producers parked in notFull.await(). Written under lock; volatile for spinWhileFull. */
+    /** Producers parked in notFull.await(). Written under lock; volatile for the spinners' hint. */
     private volatile int waitingProducers;
 
     /** Set once by close(), under lock; volatile for isClosed(). */
@@ -152,20 +131,18 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         }
     }
 
-    /**
-     * How a thread that finds the buffer empty (to take) or full (to put) waits.
-     */
+    /** How a thread that finds the buffer empty (to take) or full (to put) waits. */
     public enum Waiting {
         /**
          * Park at once, as {@link java.util.concurrent.ArrayBlockingQueue} does: the most
-         * throughput for one producer and one consumer, a wake-up (tens of microseconds) for an
-         * element put into an empty buffer. The default.
+         * throughput for one producer and one consumer, at the cost of a wake-up for an element
+         * put into an empty buffer. The default.
          */
         PARK,
         /**
-         * Spin for a few microseconds first, one thread per side at a time, then park: an element
-         * put into an empty buffer reaches a waiting consumer in well under a microsecond, at the
-         * cost of CPU time and, for one producer and one consumer, of throughput.
+         * Spin briefly first, one thread per side at a time, then park: an element put into an
+         * empty buffer reaches a spinning consumer without a wake-up, at the cost of CPU time
+         * and, for one producer and one consumer, of throughput.
          */
         SPIN_THEN_PARK;
 
@@ -271,7 +248,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         return spin ? Waiting.SPIN_THEN_PARK : Waiting.PARK;
     }
 
-    // ---- the two operations everything else is built on; call only when holding lock ----
+    // ---- the cell operations everything else is built on; call only when holding lock ----
 
     /** Inserts at putIndex. Call only when holding lock, with count < items.length. */
     private void enqueue(E e) {
@@ -285,67 +262,70 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
 
     /** Removes from takeIndex. Call only when holding lock, with count > 0. */
     private E dequeue() {
+        E e = unlinkHead();
+        counters.countRemoval();
+        notFull.signal(); // unconditionally, as ArrayBlockingQueue: see the notes
+        return e;
+    }
+
+    /** Takes the element at takeIndex out of the cells. Call only when holding lock, with count > 0. */
+    private E unlinkHead() {
         // assert lock.isHeldByCurrentThread() && count > 0;
         @SuppressWarnings("unchecked")
         E e = (E) items[takeIndex];
         items[takeIndex] = null;
         takeIndex = next(takeIndex);
         setCount(count - 1);
-        counters.countRemoval();
-        signalNotFull();
         return e;
     }
 
-    /** Wakes one parked producer, if any. Call only when holding lock, after making room. */
-    private void signalNotFull() {
-        notFull.signal(); // unconditionally, as ArrayBlockingQueue: see the notes
+    /** Puts e back where unlinkHead took it from. Call only when holding lock, with room. */
+    private void relinkHead(E e) {
+        // assert lock.isHeldByCurrentThread() && count < items.length;
+        takeIndex = (takeIndex == 0 ? items.length : takeIndex) - 1;
+        items[takeIndex] = e;
+        setCount(count + 1);
     }
 
     /** Writes count. Call only when holding lock. */
     private void setCount(int n) {
-        // opaque: read without the lock only by spinWhileEmpty/spinWhileFull, as a hint
-        // (pairs with getOpaque in spinWhileEmpty/spinWhileFull); the lock orders everything else
+        // opaque: read without the lock only by the spinners, as a hint (pairs with getOpaque in
+        // spinWhileCountIs); the lock orders everything else
         COUNT.setOpaque(this, n);
     }
 
     // ---- waiting with SPIN_THEN_PARK: spin on the count, then park (see the notes) ----
 
-    /**
-     * With SPIN_THEN_PARK, spins while the buffer looks empty, for at most Spin.ROUNDS rounds, if
-     * no other consumer spins or is parked (see Spin). No lock; a hint only.
-     */
+    /** With SPIN_THEN_PARK, spins in take() while the buffer looks empty. */
     private void spinWhileEmpty() {
-        // getOpaque pairs with setOpaque in setCount
-        if (!spin || (int) COUNT.getOpaque(this) != 0 || waitingConsumers > 0
-                || !consumerSpin.tryEnter()) {
-            return;
+        if (spin) {
+            spinWhileCountIs(0, consumerSpin, waitingConsumers);
         }
-        try {
-            for (int i = 0; i < Spin.ROUNDS && (int) COUNT.getOpaque(this) == 0 && !closed; i++) {
-                Spin.pause(i);
-            }
-        } finally {
-            consumerSpin.exit();
+    }
+
+    /** With SPIN_THEN_PARK, spins in put() while the buffer looks full. */
+    private void spinWhileFull() {
+        if (spin) {
+            spinWhileCountIs(items.length, producerSpin, waitingProducers);
         }
     }
 
     /**
-     * With SPIN_THEN_PARK, spins while the buffer looks full, for at most Spin.ROUNDS rounds, if no other producer
-     * spins or is parked (see Spin). No lock; a hint only.
+     * Spins while count reads {@code value}, for at most Spin.ROUNDS rounds, unless another
+     * thread of the side spins ({@code gate}) or is parked ({@code parked > 0}): see Spin. No
+     * lock; a hint only.
      */
-    private void spinWhileFull() {
+    private void spinWhileCountIs(int value, Spin.Gate gate, int parked) {
         // getOpaque pairs with setOpaque in setCount
-        int full = items.length;
-        if (!spin || (int) COUNT.getOpaque(this) != full || waitingProducers > 0
-                || !producerSpin.tryEnter()) {
+        if ((int) COUNT.getOpaque(this) != value || parked > 0 || !gate.tryEnter()) {
             return;
         }
         try {
-            for (int i = 0; i < Spin.ROUNDS && (int) COUNT.getOpaque(this) == full && !closed; i++) {
+            for (int i = 0; i < Spin.ROUNDS && (int) COUNT.getOpaque(this) == value && !closed; i++) {
                 Spin.pause(i);
             }
         } finally {
-            producerSpin.exit();
+            gate.exit();
         }
     }
 
@@ -488,6 +468,14 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         }
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The target's {@code add} may use this buffer: each element leaves it before {@code add}
+     * is called, and the drain moves at most the elements inside when it began. An element whose
+     * {@code add} throws goes back to the head, unless that {@code add} filled this buffer first:
+     * then it has no cell left and is dropped, and the exception relayed says so.
+     */
     @Override
     public int drainTo(Collection<? super E> target, int maxElements) {
         checkDrainTarget(target);
@@ -496,14 +484,28 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         }
         lock.lock();
         try {
-            int n = Math.min(maxElements, count);
-            for (int i = 0; i < n; i++) {
-                @SuppressWarnings("unchecked")
-                E e = (E) items[takeIndex];
-                target.add(e); // if this throws, e is still inside: nothing is lost
-                dequeue();
+            // The lock is reentrant, so target.add may call back into this buffer: each element
+            // leaves the cells before add sees it, so a poll from add takes the next one instead.
+            int n = Math.min(maxElements, count); // not what add puts back, so that the drain ends
+            int moved = 0;
+            while (moved < n && count > 0) {
+                E e = unlinkHead();
+                try {
+                    target.add(e);
+                } catch (Throwable refused) {
+                    if (count < items.length) {
+                        relinkHead(e); // refused: back at the head, where it was
+                    } else { // add filled this buffer first: e has no cell to go back to
+                        refused.addSuppressed(new IllegalStateException("drainTo's target filled this"
+                                + " buffer and then refused an element, which was dropped"));
+                    }
+                    throw refused;
+                }
+                counters.countRemoval();
+                notFull.signal();
+                moved++;
             }
-            return n;
+            return moved;
         } finally {
             lock.unlock();
         }
@@ -567,7 +569,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         setCount(count - n);
         counters.countRemovals(n);
         for (int i = 0; i < n; i++) {
-            signalNotFull(); // one producer per freed cell
+            notFull.signal(); // one producer per freed cell
         }
     }
 
@@ -585,7 +587,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         putIndex = k;
         setCount(count - 1);
         counters.countRemoval();
-        signalNotFull();
+        notFull.signal();
     }
 
     @Override

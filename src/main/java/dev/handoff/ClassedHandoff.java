@@ -23,9 +23,9 @@ import java.util.function.Predicate;
  * full and {@link #capacity()} is {@code K} times the capacity of a class; ordering
  * {@code UNORDERED}; {@code peek}, {@code toArray} and the iterator listing the classes most
  * important first; {@code drainTo} moving whole classes in the order of a take (and counting as
- * one take); close as for every kind, except that {@code offer} and the timed {@code offer} return
- * {@code false} after it. Within a class the kind's own order and guarantees hold. {@link #stats()}
- * counts puts, takes and waits; {@code producerWaits} counts inserts that found their class full.
+ * one take); close as for every kind. Within a class the kind's own order and guarantees hold.
+ * {@link #stats()} counts puts, takes and waits; {@code producerWaits} counts inserts that found
+ * their class full.
  *
  * <p>See {@link Handoff} for interruption, iteration and memory-consistency effects.
  *
@@ -221,7 +221,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     public boolean offer(E e) {
         int c = importance.classOf(e);
         if (!announce()) {
-            return false; // closed: refused, not thrown (see the class comment)
+            return false; // closed: refused, as by every kind's offer
         }
         boolean inserted = false;
         try {
@@ -547,14 +547,9 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
         return classes.length == 1 ? classes[0].ordering() : Ordering.UNORDERED;
     }
 
-    /** Returns the number of importance classes, K. */
-    int classCount() {
-        return classes.length;
-    }
-
-    /** For tests: the number of elements class c holds. */
-    int sizeOfClass(int c) {
-        return classes[c].size();
+    /** Returns the kind of the classes' handoffs, as a spec names it: what the JFR events report. */
+    String kind() {
+        return HandoffEvent.kindOf(classes[0]);
     }
 
     // ---- closing ----

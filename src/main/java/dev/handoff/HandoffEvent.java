@@ -42,6 +42,7 @@ abstract class HandoffEvent extends Event {
             case LockSplitQueue<?> q -> "lock-split";
             case ParallelHashTable<?> t -> "pht";
             case PipeHandoff<?> p -> "pipe";
+            case ClassedHandoff<?> c -> c.kind();
             default -> handoff.getClass().getName();
         };
     }

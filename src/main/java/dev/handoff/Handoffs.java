@@ -249,7 +249,8 @@ public final class Handoffs {
         if (workers <= 0) {
             throw new IllegalArgumentException("a thread pool needs workers > 0, was " + workers);
         }
-        if (spec instanceof HandoffSpec.Pipe && spec.capacity() < workers) {
+        HandoffSpec base = spec instanceof HandoffSpec.Classed classed ? classed.base() : spec;
+        if (base instanceof HandoffSpec.Pipe && spec.capacity() < workers) { // classes add no slots
             throw new IllegalArgumentException("spec '" + spec + "' has " + spec.capacity()
                     + " worker slots for " + workers + " threads; a pipe needs one slot per thread");
         }

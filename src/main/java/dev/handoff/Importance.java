@@ -49,11 +49,9 @@ package dev.handoff;
  *       non-empty class; {@code toArray()} and the iterator list the classes in turn, most
  *       important first; {@code drainTo} moves whole classes in the order a take with its number
  *       would look at them, each by its kind's own {@code drainTo}.</li>
- *   <li><b>Closing.</b> As for every handoff, except that after {@code close()} the untimed and
- *       the timed {@code offer} return {@code false} instead of throwing ({@code put} and
- *       {@code add} throw {@link HandoffClosedException}); a producer waiting in the timed
- *       {@code offer} when the handoff closes returns {@code false}. Consumers take every element
- *       inside, of every class, before {@code take()} reports the handoff closed and empty.</li>
+ *   <li><b>Closing.</b> As for every handoff, also for a producer waiting because its class is
+ *       full. Consumers take every element inside, of every class, before {@code take()} reports
+ *       the handoff closed and empty.</li>
  *   <li><b>Bad classes.</b> An inserting call whose classifier throws propagates that exception;
  *       one whose element gets a class outside {@code [0, K)} throws
  *       {@link IllegalArgumentException}. Either way nothing is inserted.</li>

@@ -13,20 +13,17 @@ import java.util.Objects;
  */
 final class ImportanceClasses<E> {
     /*
-     * The rule. Takes are numbered 0, 1, 2, ... by one counter that every consumer draws from.
-     * Take n is a fair take when n % N == N - 1; a fair take looks at the classes starting with
-     * class (n / N) % K and going round (that class, the next, ..., wrapping past K - 1 to 0), and
-     * serves the first non-empty one. Every other take looks at them from class 0 and so serves the
-     * most important non-empty class.
+     * The rule is stated in Importance: take n (one counter for all consumers) is fair when
+     * n % N == N - 1 and then looks at the classes from class (n / N) % K round; every other take
+     * looks from class 0. firstToServe and next compute it.
      *
      * The bound. Any K*N consecutive numbers hold exactly K fair ones, and their values of n / N are
      * K consecutive integers, so their starting classes are all K classes, each once. A fair take
      * that starts at class c serves c if c is non-empty when it looks. Hence: a class that is
      * non-empty whenever a take looks at it is served at least once in every K*N consecutive takes,
      * and, for a FIFO kind, the element at position p of its class (0 = the head) leaves within
-     * (p + 1)*K*N takes. This replaces a cursor that moves past the class served (the same bound)
-     * because it keeps no state beyond the counter: concurrent fair takes need not agree on a
-     * cursor.
+     * (p + 1)*K*N takes. A cursor moved past the class served would give the same bound; the
+     * rule keeps no state beyond the counter so that concurrent fair takes need not agree on one.
      */
 
     /** The most classes a handoff accepts. */

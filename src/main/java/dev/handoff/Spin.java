@@ -14,12 +14,12 @@ import java.util.function.BooleanSupplier;
  * a consumer spinning at the producer's heels loses more throughput than the wake-ups cost (see
  * their notes).
  *
- * <p>Why spin at all: waking a parked thread on the other CPU costs 25-35 us on the reference
- * machine ({@code MachineLimits.wakeRoundTrip} in docs/benchmarks.md), while the other side of a
- * busy handoff usually answers within a microsecond. So a thread that must wait first re-reads
- * what it waits for during {@link #SPINS} rounds of {@link Thread#onSpinWait()} (about 3 us
- * here), then {@link #YIELDS} rounds of {@link Thread#yield()}, which give its CPU to the thread it
- * waits for when there are more runnable threads than CPUs, and only then parks.
+ * <p>Why spin at all: waking a parked thread on another CPU takes far longer than the other side
+ * of a busy handoff usually takes to answer ({@code MachineLimits.wakeRoundTrip} in
+ * docs/benchmarks.md has both). So a thread that must wait first re-reads what it waits for
+ * during {@link #SPINS} rounds of {@link Thread#onSpinWait()}, then {@link #YIELDS} rounds of
+ * {@link Thread#yield()}, which give its CPU to the thread it waits for when there are more
+ * runnable threads than CPUs, and only then parks.
  *
  * <p>Why one spinner per side: every spinner re-reads the word the other side writes (a count, a
  * status), so each write by the other side invalidates the line in every spinner's cache and the
@@ -30,7 +30,7 @@ import java.util.function.BooleanSupplier;
  */
 final class Spin {
 
-    /** Rounds of {@link Thread#onSpinWait()} before a waiting thread yields: about 3 us here. */
+    /** Rounds of {@link Thread#onSpinWait()} before a waiting thread yields: a few microseconds. */
     static final int SPINS = 128;
 
     /** {@link Thread#yield()} rounds after the spins, before the thread parks. */

@@ -40,7 +40,8 @@
  * Waiting: no thread polls with a timeout to recover from a missed signal. A thread waits briefly
  * without parking (class Spin decides how long and how many threads may), then parks on a
  * java.util.concurrent.locks.Condition after counting itself as a waiter and re-checking; the
- * side that changes the state signals when the count says someone may be parked. Every park goes
- * through class Wait, which records a JFR event for long waits.
+ * side that changes the state signals when the count says someone may be parked (class Waiters),
+ * except under one lock, where CircularBuffer signals always, as ArrayBlockingQueue does. Every
+ * park goes through class Wait, which records a JFR event for long waits.
  */
 package dev.handoff;

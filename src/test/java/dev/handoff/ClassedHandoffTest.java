@@ -56,24 +56,6 @@ class ClassedHandoffTest {
         return jobs.stream().map(Job::importanceClass).toList();
     }
 
-    /** Waits until t is parked (blocked in the handoff), or fails. */
-    private static void awaitBlocked(Thread t) {
-        long deadline = Workers.deadlineIn(10);
-        while (true) {
-            Thread.State state = t.getState();
-            if (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING) {
-                return;
-            }
-            if (state == Thread.State.TERMINATED) {
-                fail(t.getName() + " ended instead of blocking");
-            }
-            if (System.nanoTime() > deadline) {
-                fail(t.getName() + " did not block");
-            }
-            Thread.onSpinWait();
-        }
-    }
-
     // ---- the take rule ----
 
     @ParameterizedTest
@@ -173,7 +155,7 @@ class ClassedHandoffTest {
         assertEquals(6, h.size() + h.remainingCapacity());
         try (Workers workers = new Workers()) {
             Thread blocked = workers.start("class-0 producer", () -> h.put(new Job(0, 3)));
-            awaitBlocked(blocked);
+            ContractSupport.awaitBlocked(blocked);
             assertTrue(h.offer(new Job(2, 4)), "a class-2 offer succeeds while class 0 is full");
             h.put(new Job(1, 5)); // does not block: class 1 has room
             assertEquals(4, h.size());
@@ -367,13 +349,13 @@ class ClassedHandoffTest {
         assertFalse(h.offer(new Job(1, 1)), "class 1 full: not counted");
         try (Workers workers = new Workers()) {
             Thread producer = workers.start("producer", () -> h.put(new Job(1, 2)));
-            awaitBlocked(producer);
+            ContractSupport.awaitBlocked(producer);
             assertEquals(1, h.stats().producerWaits(), "the put that found its class full");
             assertEquals(0, h.take().id());
             workers.awaitAll(List.of(producer), Workers.deadlineIn(10));
             assertEquals(2, h.take().id());
             Thread consumer = workers.start("consumer", h::take);
-            awaitBlocked(consumer);
+            ContractSupport.awaitBlocked(consumer);
             h.put(new Job(0, 3));
             workers.awaitAll(List.of(consumer), Workers.deadlineIn(10));
             workers.assertNoFailures();
@@ -436,7 +418,7 @@ class ClassedHandoffTest {
                         assertNull(empty.poll(1, HOURS));
                         woken.incrementAndGet();
                     }));
-            blocked.forEach(ClassedHandoffTest::awaitBlocked);
+            blocked.forEach(ContractSupport::awaitBlocked);
             full.close();
             empty.close();
             workers.awaitAll(blocked, Workers.deadlineIn(10));
@@ -626,7 +608,7 @@ class ClassedHandoffTest {
             List<Thread> producers = new ArrayList<>();
             for (Job j : List.of(new Job(2, 0), new Job(0, 1), new Job(1, 2))) {
                 Thread t = workers.start("producer of class " + j.importanceClass(), () -> pipe.put(j));
-                awaitBlocked(t);
+                ContractSupport.awaitBlocked(t);
                 // A count of 1 means it waits in the line of its class, where the worker will
                 // serve the lines in class order.
                 while (pipe.waitingProducersOfClass(j.importanceClass()) != 1) {

@@ -195,6 +195,12 @@ class FlightRecorderEventsTest {
         assertEquals(List.of(), of(handoff, waits));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void aHandoffWithImportanceClassesIsNamedByItsKind(String kind) {
+        assertEquals(kind, HandoffEvent.kindOf(Handoffs.create(kind + ":4,classes=2")));
+    }
+
     // ---- dev.handoff.Stats ----
 
     @ParameterizedTest(name = "{0}")

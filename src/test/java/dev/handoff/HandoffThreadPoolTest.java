@@ -371,6 +371,8 @@ class HandoffThreadPoolTest {
     @Test
     void aPipeNeedsOneSlotPerThread() {
         assertThrows(IllegalArgumentException.class, () -> Handoffs.newThreadPool("pipe:3", 4));
+        assertThrows(IllegalArgumentException.class, () -> Handoffs.newThreadPool("pipe:3,classes=2", 4),
+                "importance classes give a pipe no more worker slots");
         assertThrows(IllegalArgumentException.class, () -> Handoffs.newThreadPool("circular:3", 0));
         assertThrows(IllegalArgumentException.class, () -> Handoffs.newThreadPool("nonsense:3", 1));
         assertThrows(NullPointerException.class, () -> Handoffs.newThreadPool("pipe:3", 1, null, new ThreadPoolExecutor.AbortPolicy()));

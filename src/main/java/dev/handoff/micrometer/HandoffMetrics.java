@@ -48,9 +48,9 @@ import java.util.function.ToLongFunction;
  *
  * <p>The meters hold the handoff weakly, as Micrometer's gauges do: they do not keep it alive;
  * once it has been collected the gauges report {@code NaN} and the counters the last count they
- * read. This binder holds the handoff strongly until the binder itself is dropped. Each reading of a counter takes one {@code stats()} snapshot; the
- * size gauges read {@code size()} and {@code remainingCapacity()}, which for the circular buffer
- * take its lock briefly.
+ * read. This binder holds the handoff strongly until the binder itself is dropped. Each reading
+ * of a counter takes one {@code stats()} snapshot; the size gauges read {@code size()} and
+ * {@code remainingCapacity()}, which for the circular buffer take its lock briefly.
  */
 // "exports": Micrometer's types in this API are the caller's own; a module that uses this class
 // requires micrometer.core itself. "requires transitive" would make every module that requires

@@ -30,9 +30,10 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
     The fix is to make the check and the set one atomic step: compareAndSet(null, e). The loser of
     the race sees the CAS fail and probes on to slot 1. The same two producers then run against
     the library's ParallelHashTable in both slot forms (pht:2,slots=monitor and slots=cas), with
-    two elements whose hash codes are equal, so that both producers start at the same slot. The slots are AtomicReferences in both
-    forms, so every read and write is volatile: the lost element is not a visibility problem but
-    an atomicity one, and no memory-ordering mode can fix it.
+    two elements whose hash codes are equal, so that both producers start at the same slot. The
+    lesson's own two tables keep their slots in an AtomicReferenceArray, so every read and write
+    is volatile: the lost element is not a visibility problem but an atomicity one, and no
+    memory-ordering mode can fix it.
 
     r1, r2: did producer 1 / producer 2 report success (1) or not (0); r3: elements in the table.
 

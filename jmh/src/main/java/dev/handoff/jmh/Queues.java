@@ -122,11 +122,6 @@ public final class Queues {
         return !Name.parse(name).isPeer();
     }
 
-    /** The handoff variants the suite measures. */
-    public static List<String> handoffVariants() {
-        return HANDOFF_VARIANTS;
-    }
-
     /** Every name the suite measures: the peers, then the handoff variants. */
     public static List<String> all() {
         List<String> all = new ArrayList<>(PEERS);

@@ -36,7 +36,7 @@ public final class SpinParkBlockingQueue<E> extends AbstractQueue<E> implements 
      * between the re-poll and the await), or the waiter's re-poll sees the element (Dekker).
      */
 
-    /** Polls before yielding, then yields before parking: about 1-2 us of spinning. */
+    /** Polls before yielding, then yields before parking: a few microseconds of spinning. */
     private static final int SPINS = 256;
     private static final int YIELDS = 4;
 

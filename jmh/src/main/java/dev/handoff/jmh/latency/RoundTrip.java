@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * One element's round trip: the benchmark thread puts it into {@code ping}, an echo thread takes it
  * and puts it into {@code pong}, the benchmark thread takes it back. Only one element is ever in
  * flight, so this is the latency of two handoffs with an idle queue, including whatever waking the
- * other thread costs (a park/unpark pair on the other CPU is 25-35 us on the reference machine).
+ * other thread costs ({@link MachineLimits} measures a park/unpark pair alone).
  *
  * <p>Reported as an average and, in {@code SampleTime} mode, as percentiles.
  *

@@ -31,21 +31,18 @@ import java.util.regex.Pattern;
  * machine's changing state cannot tilt.
  *
  * <p>Why: on the reference machine the host moves the two vCPUs near each other and apart again
- * within seconds ({@code MachineLimits.lineRoundTrip} flips between about 70 and 320 ns from one
- * one-second iteration to the next), and a 1P/1C handoff that moves a cache line or two per
- * element speeds up or slows down with it by as much as 4x. {@link HandoffThroughput} runs one
- * queue after another, so two queues' medians can come from different machine states. Here the
+ * within seconds ({@code MachineLimits.lineRoundTrip} changes several-fold from one one-second
+ * iteration to the next: docs/benchmarks.md, "Paired comparisons"), and a 1P/1C handoff that moves
+ * a cache line or two per element speeds up or slows down with it. {@link HandoffThroughput} runs
+ * one queue after another, so two queues' medians can come from different machine states. Here the
  * queues take turns in windows of a few hundred milliseconds (order A B B A, so neither always
  * goes first), and the ratio is taken between neighbouring windows.
  *
  * <p>Each queue runs in a child JVM of its own (this class with {@code --serve}), started with
  * this JVM's options and class path, so that, as in a JMH fork, the benchmark's calls
- * {@code queue.put} and {@code queue.take} see one class and are compiled for it. In one shared
- * JVM they saw every queue of the run, and C2 compiled them for whichever classes the profile
- * held (it inlined two and called the rest); there the circular buffer, ArrayBlockingQueue's
- * algorithm, measured 0.82-0.99x ArrayBlockingQueue at 1P/1C in ten runs, and a bare copy of
- * ArrayBlockingQueue's code 0.89x and 1.01x in two, where a JVM per queue measured the buffer at
- * 1.00-1.11x in each of five forks. A child warms up with {@value #WARM_UP_WINDOWS} windows,
+ * {@code queue.put} and {@code queue.take} see one class and are compiled for it: in one shared
+ * JVM they see every queue of the run, and C2 inlines two classes and calls the rest, which
+ * tilts the comparison. A child warms up with {@value #WARM_UP_WINDOWS} windows,
  * then waits on its standard input (no CPU) until the driver asks it for a window; only one
  * child runs at a time.
  *
