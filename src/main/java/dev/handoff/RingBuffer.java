@@ -41,7 +41,8 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
      * visibility argument). This class adds waiting, closing and the operations that look
      * inside: those hold lock, which is also the ring's gate, and freeze the ring while they run.
      *
-     * Waiting (theorem: no lost wake-up, jcstress Handoff_12_Ring) is Waiters' protocol with
+     * Waiting (theorem: no lost wake-up; jcstress Handoff_12_Ring, its TwoTakesWakeOnTwoPuts and
+     * TwoPutsWakeOnTwoTakes for the burst rule, and WaitersTest) is Waiters' protocol with
      * one wake-up per burst, whose proof is in Waiters' notes: a consumer that must wait takes
      * the lock and waits in consumers while the ring looks empty, and after taking an element
      * passes the wake-up on if elements remain; producers waiting for room mirror it with
