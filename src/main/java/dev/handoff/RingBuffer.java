@@ -3,13 +3,12 @@
  */
 package dev.handoff;
 
-import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
 /**
@@ -42,22 +41,21 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
      * visibility argument). This class adds waiting, closing and the operations that look
      * inside: those hold lock, which is also the ring's gate, and freeze the ring while they run.
      *
-     * Waiting (theorem: no lost wake-up, jcstress Handoff_12_Ring). A consumer that must
-     * wait takes the lock, counts itself in waitingConsumers, issues a full fence and tries
-     * once more before it awaits notEmpty; a producer publishes, issues a full fence, then
-     * reads waitingConsumers and signals only when it is positive. Of the two fenced pairs
-     * (count then try; publish then read) at least one sees the other: the consumer finds the
-     * element, or the producer finds the waiter and signals under the lock, which the waiter
-     * holds from its count until it awaits. While one signalled consumer has not yet come back
-     * from its await (consumerWakePending), producers do not signal again: that consumer clears
-     * the flag, fences and tries again (the same Dekker pair), and after taking an element it
-     * signals the next waiter if elements remain, so a burst of puts costs one wake-up, not a
-     * lock per put. Producers waiting for room mirror this with waitingProducers and notFull.
-     * close() closes the ring (its CLOSED flag), sets closed and signals all, under lock.
+     * Waiting (theorem: no lost wake-up; jcstress Handoff_12_Ring, its TwoTakesWakeOnTwoPuts and
+     * TwoPutsWakeOnTwoTakes for the burst rule, and WaitersTest) is Waiters' protocol with
+     * one wake-up per burst, whose proof is in Waiters' notes: a consumer that must wait takes
+     * the lock and waits in consumers while the ring looks empty, and after taking an element
+     * passes the wake-up on if elements remain; producers waiting for room mirror it with
+     * producers. The state change Waiters asks for is the claiming CAS on tail (a put) or head
+     * (a take), a volatile write; the waiter's re-check (looksEmpty, looksFull) reads the other
+     * index with a volatile read. A fast path therefore needs no fence of its own: after its CAS
+     * it reads the count, which stays in every cache until someone waits. A waiter that finds
+     * the other side claimed but not yet released does not park: its next try waits for the
+     * release. close() closes the ring (its CLOSED flag), sets closed and signals all, under lock.
      *
      * Visibility between writers and readers is provided as follows: each element's release
-     * and acquire are the ring's (SequencedRing); the waiting counts and flags are volatile and
-     * written under lock, and each side's fence orders them against the ring as described above.
+     * and acquire are the ring's (SequencedRing); the waiters' counts are Waiters', ordered
+     * against the indices as described above.
      */
 
     /** The largest capacity a ring accepts: 2^29, so that cell sequences compare as ints. */
@@ -69,30 +67,23 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
     /** The cells; lock is its gate. */
     private final SequencedRing ring;
 
-    /** Consumers in the lock's wait for an element. Written under lock; read by producers after their fence. */
-    private volatile int waitingConsumers;
-
-    /** Producers in the lock's wait for room. Written under lock; read by consumers after their fence. */
-    private volatile int waitingProducers;
-
-    /**
-     * A consumer was signalled and has not yet come back from its await: producers need not
-     * signal again, since the woken one passes the signal on (see the notes). Written under lock.
-     */
-    private volatile boolean consumerWakePending;
-
-    /** A producer was signalled and has not yet come back from its await. Written under lock. */
-    private volatile boolean producerWakePending;
-
     /** Set once by close(), under lock, with CLOSED in tail; volatile for isClosed(). */
     private volatile boolean closed;
 
     /** Guards waiting, closing and the inside operations; never taken by a put or take that succeeds at once. */
     private final ReentrantLock lock = new ReentrantLock();
 
-    private final Condition notEmpty = lock.newCondition();
+    /** Consumers waiting for an element: signalled once per burst of puts. */
+    private final Waiters consumers = Waiters.oneWakeUpPerBurst(lock, Wait.TAKE, this);
 
-    private final Condition notFull = lock.newCondition();
+    /** Producers waiting for room: signalled once per burst of takes. */
+    private final Waiters producers = Waiters.oneWakeUpPerBurst(lock, Wait.PUT, this);
+
+    /** The consumers' re-check, a volatile read of tail after the count (Waiters). */
+    private final BooleanSupplier stillEmpty;
+
+    /** The producers' re-check, a volatile read of head after the count (Waiters). */
+    private final BooleanSupplier stillFull;
 
     private final boolean spin;
 
@@ -118,6 +109,8 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
     public RingBuffer(int capacity, boolean countStats, Waiting waiting) {
         super(countStats, waiting);
         this.ring = new SequencedRing(checkRingCapacity(capacity), lock);
+        this.stillEmpty = ring::looksEmpty;
+        this.stillFull = ring::looksFull;
         this.spin = waiting == Waiting.SPIN_THEN_PARK;
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
@@ -150,51 +143,19 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
 
     private void afterPut() {
         counters.countInsert();
-        VarHandle.fullFence(); // publish, then read the count: pairs with the fence in awaitElement
-        if (waitingConsumers > 0 && !consumerWakePending) {
-            wakeConsumer();
-        }
+        consumers.signalOne(); // after ring.offer's CAS on tail, as Waiters requires: no fence needed
     }
 
     private void afterTake() {
         counters.countRemoval();
-        VarHandle.fullFence(); // release, then read the count: pairs with the fence in awaitRoom
-        if (waitingProducers > 0 && !producerWakePending) {
-            wakeProducer();
-        }
-    }
-
-    /** Signals one waiting consumer unless one is already on its way. Takes the lock (reentrant). */
-    private void wakeConsumer() {
-        lock.lock();
-        try {
-            if (waitingConsumers > 0 && !consumerWakePending) {
-                consumerWakePending = true; // cleared by whoever comes back from await next
-                notEmpty.signal();
-            }
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Signals one waiting producer unless one is already on its way. Takes the lock (reentrant). */
-    private void wakeProducer() {
-        lock.lock();
-        try {
-            if (waitingProducers > 0 && !producerWakePending) {
-                producerWakePending = true;
-                notFull.signal();
-            }
-        } finally {
-            lock.unlock();
-        }
+        producers.signalOne(); // after ring.poll's CAS on head, as Waiters requires: no fence needed
     }
 
     // ---- waiting (see the notes) ----
 
     /** With SPIN_THEN_PARK, polls for a few microseconds if no other consumer spins or waits. */
     private E spinPoll() {
-        if (!spin || waitingConsumers > 0 || !consumerSpin.tryEnter()) {
+        if (!spin || consumers.any() || !consumerSpin.tryEnter()) {
             return null;
         }
         try {
@@ -213,7 +174,7 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
 
     /** With SPIN_THEN_PARK, offers for a few microseconds if no other producer spins or waits. */
     private int spinOffer(E e) {
-        if (!spin || waitingProducers > 0 || !producerSpin.tryEnter()) {
+        if (!spin || producers.any() || !producerSpin.tryEnter()) {
             return FULL;
         }
         try {
@@ -235,41 +196,30 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
     private E awaitElement(boolean timed, long nanos) throws InterruptedException {
         lock.lockInterruptibly();
         try {
-            waitingConsumers++;
-            VarHandle.fullFence(); // count, then try: pairs with the fence in afterPut
-            try {
-                while (true) {
-                    boolean closedBefore = closed; // read before the try: closed and then empty is final
-                    E e = tryPoll();
-                    if (e != null) {
-                        if (waitingConsumers > 1 && !ring.looksEmpty()) {
-                            wakeConsumer(); // pass the wake-up on: more elements, more waiters
-                        }
-                        return e;
+            while (true) {
+                boolean closedBefore = closed; // read before the try: closed and then empty is final
+                E e = tryPoll();
+                if (e != null) {
+                    if (!ring.looksEmpty()) {
+                        consumers.signalOneHeld(); // pass the wake-up on: more elements (Waiters' burst rule)
                     }
-                    if (closedBefore && (timed || !calledByPoolWorker())) {
-                        if (timed) {
-                            return null;
-                        }
-                        throw closedAndEmpty();
-                    }
-                    if (timed && nanos <= 0L) {
+                    return e;
+                }
+                if (closedBefore && (timed || !calledByPoolWorker())) {
+                    if (timed) {
                         return null;
                     }
-                    counters.consumerWait();
-                    try {
-                        if (timed) {
-                            nanos = Wait.TAKE.awaitNanos(notEmpty, nanos, this);
-                        } else {
-                            Wait.TAKE.await(notEmpty, this);
-                        }
-                    } finally {
-                        consumerWakePending = false;
-                        VarHandle.fullFence(); // clear, then try again: pairs with the fence in afterPut
-                    }
+                    throw closedAndEmpty();
                 }
-            } finally {
-                waitingConsumers--;
+                if (timed && nanos <= 0L) {
+                    return null;
+                }
+                counters.consumerWait();
+                if (timed) {
+                    nanos = consumers.awaitNanos(stillEmpty, nanos);
+                } else {
+                    consumers.await(stillEmpty);
+                }
             }
         } finally {
             lock.unlock();
@@ -280,31 +230,20 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
     private int awaitRoom(E e, boolean timed, long nanos) throws InterruptedException {
         lock.lockInterruptibly();
         try {
-            waitingProducers++;
-            VarHandle.fullFence(); // count, then try: pairs with the fence in afterTake
-            try {
-                while (true) {
-                    int result = tryOffer(e);
-                    if (result == OFFERED && waitingProducers > 1 && !ring.looksFull()) {
-                        wakeProducer(); // pass the wake-up on: more room, more waiters
-                    }
-                    if (result != FULL || (timed && nanos <= 0L)) {
-                        return result;
-                    }
-                    counters.producerWait();
-                    try {
-                        if (timed) {
-                            nanos = Wait.PUT.awaitNanos(notFull, nanos, this);
-                        } else {
-                            Wait.PUT.await(notFull, this);
-                        }
-                    } finally {
-                        producerWakePending = false;
-                        VarHandle.fullFence(); // clear, then try again: pairs with the fence in afterTake
-                    }
+            while (true) {
+                int result = tryOffer(e);
+                if (result == OFFERED && !ring.looksFull()) {
+                    producers.signalOneHeld(); // pass the wake-up on: more room (Waiters' burst rule)
                 }
-            } finally {
-                waitingProducers--;
+                if (result != FULL || (timed && nanos <= 0L)) {
+                    return result;
+                }
+                counters.producerWait();
+                if (timed) {
+                    nanos = producers.awaitNanos(stillFull, nanos);
+                } else {
+                    producers.await(stillFull);
+                }
             }
         } finally {
             lock.unlock();
@@ -385,8 +324,8 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
     /** Counts and signals for the cells an inside operation freed. Call only when holding lock. */
     private void freed(long cells) {
         counters.countRemovals((int) cells);
-        for (long i = 0; i < cells && lock.hasWaiters(notFull); i++) {
-            notFull.signal(); // one producer per freed cell
+        if (cells > 0) {
+            producers.signalOneHeld(); // the woken producer passes it on while room is left
         }
     }
 
@@ -524,8 +463,8 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
         try {
             ring.close(); // every insert that succeeded precedes this
             closed = true;
-            notEmpty.signalAll(); // consumers: take what is left, or see closed-and-empty
-            notFull.signalAll();  // producers: put throws, the timed offer returns false
+            consumers.signalAllHeld(); // consumers: take what is left, or see closed-and-empty
+            producers.signalAllHeld(); // producers: put throws, the timed offer returns false
         } finally {
             lock.unlock();
         }

@@ -210,12 +210,16 @@ final class SequencedRing {
         return (t & FROZEN) == 0 && (t & ~FLAGS) == h;
     }
 
-    /** Whether the ring looks empty now (a hint; exact while the caller holds gate and nobody else runs). */
+    /**
+     * Whether the ring looks empty now: a hint, but read with volatile reads of head and then
+     * tail, so that it can serve as a waiter's re-check (Waiters) after the count. False while a
+     * producer has claimed a cell and not yet published it.
+     */
     boolean looksEmpty() {
         return emptyAt(position(head));
     }
 
-    /** Whether the ring looks full now (a hint, as looksEmpty). */
+    /** Whether the ring looks full now: as looksEmpty, reading tail and then head. */
     boolean looksFull() {
         return fullAt(position(tail));
     }

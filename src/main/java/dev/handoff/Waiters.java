@@ -20,6 +20,11 @@ import java.util.function.BooleanSupplier;
  * changing side first changes the state by a volatile access (a volatile write, getAndAdd,
  * compareAndSet, or a lock release that another volatile access follows), then calls
  * {@link #signalOne()} or {@link #signalAll()}, without the lock.
+ *
+ * <p>Built by {@link #oneWakeUpPerBurst}, it signals once for a burst of changes: while a
+ * signalled thread has not yet come back from its await, {@link #signalOne()} sends nothing more,
+ * and the caller's waiting loop must pass the wake-up on ({@link #signalOneHeld()}) when it
+ * proceeds and the state lets another waiter proceed too.
  */
 final class Waiters {
     /*
@@ -36,6 +41,20 @@ final class Waiters {
      *
      * The stillBlocked test must read the state with a volatile (or stronger) access: an opaque or
      * plain read would let it be ordered before the increment.
+     *
+     * One wake-up per burst (the wakePending option). A signal sets wakePending under the lock;
+     * signalOne skips while it is set, so a burst of changes costs one lock and one unpark. No
+     * change is lost while it is set: the signaller saw count > 0 under the lock, where every
+     * counted thread is inside Condition.await, so the signal moves one of them out, or one is
+     * already out (timed out, interrupted) and waiting for the lock; either way a counted thread
+     * comes back, and when it does it clears wakePending (volatile) and its caller re-checks the
+     * state (volatile). A changer that skipped wrote the state (volatile) and then read
+     * wakePending (volatile) as set, so that read precedes the clear in the total order of these
+     * accesses, the change precedes the re-check, and the returning thread sees the change. If
+     * the change can serve more threads than the returning one, its caller passes the wake-up on
+     * (signalOneHeld, which sets wakePending again), so each waiter that a burst can serve is
+     * woken in turn. A thread that returns without having parked clears nothing: it was never
+     * signalled. Clearing early would only cost an extra signal.
      */
 
     private static final VarHandle COUNT;
@@ -57,6 +76,15 @@ final class Waiters {
     /** Threads between their increment in await and their decrement after it. */
     private volatile int count;
 
+    /** Whether signalOne sends one wake-up per burst (see the notes). */
+    private final boolean oneWakeUpPerBurst;
+
+    /**
+     * With oneWakeUpPerBurst: a signalled thread has not yet come back from its await, so
+     * signalOne need not signal again. Written under the lock; read by signalOne without it.
+     */
+    private volatile boolean wakePending;
+
     /**
      * @param lock the lock the waiters hold while they check and park; the changer takes it only
      *        to signal
@@ -64,10 +92,28 @@ final class Waiters {
      * @param owner the handoff, named in the JFR event
      */
     Waiters(ReentrantLock lock, Wait wait, Handoff<?> owner) {
+        this(lock, wait, owner, false);
+    }
+
+    private Waiters(ReentrantLock lock, Wait wait, Handoff<?> owner, boolean oneWakeUpPerBurst) {
         this.lock = lock;
         this.condition = lock.newCondition();
         this.wait = wait;
         this.owner = owner;
+        this.oneWakeUpPerBurst = oneWakeUpPerBurst;
+    }
+
+    /**
+     * Waiters that signal once per burst of changes (see the class comment): the caller's waiting
+     * loop passes the wake-up on with {@link #signalOneHeld()} whenever it proceeds and the state
+     * lets another waiter proceed too.
+     *
+     * @param lock as for the constructor
+     * @param wait as for the constructor
+     * @param owner as for the constructor
+     */
+    static Waiters oneWakeUpPerBurst(ReentrantLock lock, Wait wait, Handoff<?> owner) {
+        return new Waiters(lock, wait, owner, true);
     }
 
     /**
@@ -79,12 +125,14 @@ final class Waiters {
     void await(BooleanSupplier stillBlocked) throws InterruptedException {
         // assert lock.isHeldByCurrentThread();
         COUNT.getAndAdd(this, 1); // volatile, then the state read: pairs with the read in signalOne
-        try {
-            if (stillBlocked.getAsBoolean()) {
-                wait.await(condition, owner);
-            }
-        } finally {
+        if (!stillBlocked.getAsBoolean()) {
             COUNT.getAndAdd(this, -1);
+            return;
+        }
+        try {
+            wait.await(condition, owner);
+        } finally {
+            cameBack();
         }
     }
 
@@ -97,11 +145,31 @@ final class Waiters {
     long awaitNanos(BooleanSupplier stillBlocked, long nanos) throws InterruptedException {
         // assert lock.isHeldByCurrentThread();
         COUNT.getAndAdd(this, 1); // as in await
-        try {
-            return stillBlocked.getAsBoolean() ? wait.awaitNanos(condition, nanos, owner) : nanos;
-        } finally {
+        if (!stillBlocked.getAsBoolean()) {
             COUNT.getAndAdd(this, -1);
+            return nanos;
         }
+        try {
+            return wait.awaitNanos(condition, nanos, owner);
+        } finally {
+            cameBack();
+        }
+    }
+
+    /** Leaves the count after an await, however it ended. Call only when holding the lock. */
+    private void cameBack() {
+        if (oneWakeUpPerBurst) {
+            // volatile, then the caller's re-check of the state: pairs with the read in signalOne
+            wakePending = false;
+        }
+        COUNT.getAndAdd(this, -1);
+    }
+
+    /** Whether a signal may be needed: someone is counted, and no signalled thread is on its way. */
+    private boolean mayNeedSignal() {
+        // volatile reads after the caller's state change: pair with the increment in await and
+        // the clear in cameBack
+        return count > 0 && !(oneWakeUpPerBurst && wakePending);
     }
 
     /**
@@ -109,10 +177,10 @@ final class Waiters {
      * one proceed, without the lock.
      */
     void signalOne() {
-        if (count > 0) { // volatile read after the state change: pairs with the increment in await
+        if (mayNeedSignal()) {
             lock.lock();
             try {
-                condition.signal();
+                signalOneHeld();
             } finally {
                 lock.unlock();
             }
@@ -125,7 +193,10 @@ final class Waiters {
      */
     void signalOneHeld() {
         // assert lock.isHeldByCurrentThread();
-        if (count > 0) {
+        if (mayNeedSignal()) {
+            if (oneWakeUpPerBurst) {
+                wakePending = true; // cleared by whichever counted thread comes back from await next
+            }
             condition.signal();
         }
     }

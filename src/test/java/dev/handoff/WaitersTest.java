@@ -187,4 +187,82 @@ class WaitersTest {
         }
         assertEquals(3, returned.get());
     }
+
+    // ---- one wake-up per burst ----
+
+    private final Waiters burst = Waiters.oneWakeUpPerBurst(lock, Wait.TAKE, owner);
+
+    /** The waiting loop the burst rule asks for: after taking, pass the wake-up on if permits remain. */
+    private void acquirePassingOn() throws InterruptedException {
+        lock.lock();
+        try {
+            while (!tryTake()) {
+                burst.await(() -> permits.get() == 0);
+            }
+            if (permits.get() > 0) {
+                burst.signalOneHeld();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void releaseInBurst() {
+        permits.incrementAndGet(); // the volatile state change, then signalOne's reads
+        burst.signalOne();
+    }
+
+    @Test
+    void aBurstSignalsOnceWhileTheSignalledWaiterIsOnItsWay() throws Exception {
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            try {
+                acquirePassingOn();
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        });
+        while (burst.count() != 1) {
+            Thread.onSpinWait();
+        }
+        lock.lock();
+        try {
+            permits.incrementAndGet();
+            burst.signalOneHeld(); // the waiter is on its way, but cannot come back while we hold the lock
+            // a second change in the burst must not wait for the lock: it would block here for ever
+            Thread second = Thread.ofPlatform().start(this::releaseInBurst);
+            second.join();
+        } finally {
+            lock.unlock();
+        }
+        waiter.join();
+        assertEquals(1, permits.get()); // the second permit stays for the next taker
+        assertFalse(burst.any());
+    }
+
+    /** Bursts of releases race waiters that pass the wake-up on: every waiter gets its permit. */
+    @Test
+    void noWakeUpIsLostWhenBurstsRaceWaitersPassingItOn() throws Exception {
+        int rounds = 1_000;
+        int threads = 3;
+        for (int round = 0; round < rounds; round++) {
+            Thread[] ts = new Thread[threads];
+            for (int t = 0; t < threads; t++) {
+                ts[t] = Thread.ofPlatform().start(() -> {
+                    try {
+                        acquirePassingOn();
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                });
+            }
+            for (int t = 0; t < threads; t++) {
+                releaseInBurst();
+            }
+            for (Thread t : ts) {
+                t.join();
+            }
+            assertEquals(0, permits.get());
+        }
+        assertFalse(burst.any());
+    }
 }

@@ -35,7 +35,11 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
       OfferClose         an offer races close(): the element is inside if and only if the offer
                          said so (the CLOSED bit in tail);
       TakeWakesOnPut, PutWakesOnTake, CloseWakesTake and their wait=spin twins: termination
-                         tests, as in lesson 6, for the waiter count and fence of the ring.
+                         tests, as in lesson 6, for the waiter count the fast paths read after
+                         their CAS, with no fence of their own;
+      TwoTakesWakeOnTwoPuts, TwoPutsWakeOnTwoTakes: two threads blocked on one side and a
+                         burst of two on the other, which signals once: the woken thread must
+                         pass the wake-up on (Waiters' one wake-up per burst).
     The arbiter drains what is left, so a lost or duplicated element shows as a FORBIDDEN count.
 
     Ties back to the BlockingQueue contract: an element put is taken exactly once, and
@@ -314,6 +318,69 @@ public class Handoff_12_Ring {
         @Signal
         public void closer() {
             h.close();
+        }
+    }
+
+    /** A thread started now that runs body, for a second blocked thread beside the actor. */
+    static Thread blockedBeside(BlockedBody body) {
+        Thread t = new Thread(() -> {
+            try {
+                body.run();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException("never interrupted", e);
+            }
+        });
+        t.setDaemon(true); // a STALE outcome must not keep the harness alive
+        t.start();
+        return t;
+    }
+
+    /** What the second blocked thread runs. */
+    interface BlockedBody {
+        void run() throws InterruptedException;
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "both blocked takes returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "a take hangs: the burst's wake-up was not passed on")
+    @Outcome(expect = FORBIDDEN, desc = "a blocked thread threw")
+    @State
+    public static class TwoTakesWakeOnTwoPuts {
+        private final Handoff<Integer> h = Handoffs.create("circular:2,core=ring");
+        private final Thread other = blockedBeside(h::take);
+
+        @Actor
+        public void consumer() throws InterruptedException {
+            h.take();
+            other.join();
+        }
+
+        @Signal
+        public void producer() {
+            h.offer(1);
+            h.offer(2);
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "both blocked puts returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "a put hangs: the burst's wake-up was not passed on")
+    @Outcome(expect = FORBIDDEN, desc = "a blocked thread threw")
+    @State
+    public static class TwoPutsWakeOnTwoTakes {
+        private final Handoff<Integer> h = Handoff_06_WakeUps.full("circular:2,core=ring");
+        private final Thread other = blockedBeside(() -> h.put(1));
+
+        @Actor
+        public void producer() throws InterruptedException {
+            h.put(2);
+            other.join();
+        }
+
+        @Signal
+        public void consumer() {
+            h.poll();
+            h.poll();
         }
     }
 }
