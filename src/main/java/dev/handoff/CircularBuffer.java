@@ -25,6 +25,11 @@ import java.util.function.Predicate;
  * Blocked threads wait on {@link java.util.concurrent.locks.Condition}s, never on a monitor, so a
  * virtual thread blocked here does not pin its carrier.
  *
+ * <p>The code the buffer calls while it holds its lock (a {@code drainTo} target's {@code add},
+ * the {@code equals} that {@code remove(Object)} and {@code contains} ask) must not use the
+ * buffer: an operation it makes on it throws
+ * {@link IllegalStateException}, and the operation it was called from changes nothing more.
+ *
  * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.
  *
  * @param <E> the type of elements held
@@ -102,6 +107,9 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
 
     /** Set once by close(), under lock; volatile for isClosed(). */
     private volatile boolean closed;
+
+    /** Whether the lock holder runs the caller's code (an add, an equals). Guarded by lock. */
+    private boolean callingOut;
 
     /** Guards every field above. */
     private final ReentrantLock lock;
@@ -262,29 +270,41 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
 
     /** Removes from takeIndex. Call only when holding lock, with count > 0. */
     private E dequeue() {
-        E e = unlinkHead();
-        counters.countRemoval();
-        notFull.signal(); // unconditionally, as ArrayBlockingQueue: see the notes
-        return e;
-    }
-
-    /** Takes the element at takeIndex out of the cells. Call only when holding lock, with count > 0. */
-    private E unlinkHead() {
         // assert lock.isHeldByCurrentThread() && count > 0;
         @SuppressWarnings("unchecked")
         E e = (E) items[takeIndex];
         items[takeIndex] = null;
         takeIndex = next(takeIndex);
         setCount(count - 1);
+        counters.countRemoval();
+        notFull.signal(); // unconditionally, as ArrayBlockingQueue: see the notes
         return e;
     }
 
-    /** Puts e back where unlinkHead took it from. Call only when holding lock, with room. */
-    private void relinkHead(E e) {
-        // assert lock.isHeldByCurrentThread() && count < items.length;
-        takeIndex = (takeIndex == 0 ? items.length : takeIndex) - 1;
-        items[takeIndex] = e;
-        setCount(count + 1);
+    /**
+     * The cell of the first element from takeIndex on that match accepts, or -1. Call only when
+     * holding lock; match is the caller's code, so this buffer refuses to be called back meanwhile.
+     */
+    private int indexOfFirst(Predicate<Object> match) {
+        callingOut = true;
+        try {
+            for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
+                if (match.test(items[k])) {
+                    return k;
+                }
+            }
+            return -1;
+        } finally {
+            callingOut = false;
+        }
+    }
+
+    /** Refuses a call from the code this buffer runs under its reentrant lock. Hold lock. */
+    private void checkNotCalledBack() {
+        if (callingOut) { // plain: written only by the lock holder, and this thread holds it
+            throw new IllegalStateException("this buffer is not usable from the code it is calling"
+                    + " (a drainTo target's add, an equals)");
+        }
     }
 
     /** Writes count. Call only when holding lock. */
@@ -296,28 +316,14 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
 
     // ---- waiting with SPIN_THEN_PARK: spin on the count, then park (see the notes) ----
 
-    /** With SPIN_THEN_PARK, spins in take() while the buffer looks empty. */
-    private void spinWhileEmpty() {
-        if (spin) {
-            spinWhileCountIs(0, consumerSpin, waitingConsumers);
-        }
-    }
-
-    /** With SPIN_THEN_PARK, spins in put() while the buffer looks full. */
-    private void spinWhileFull() {
-        if (spin) {
-            spinWhileCountIs(items.length, producerSpin, waitingProducers);
-        }
-    }
-
     /**
-     * Spins while count reads {@code value}, for at most Spin.ROUNDS rounds, unless another
-     * thread of the side spins ({@code gate}) or is parked ({@code parked > 0}): see Spin. No
-     * lock; a hint only.
+     * With SPIN_THEN_PARK, spins while count reads {@code value}, for at most Spin.ROUNDS rounds,
+     * unless another thread of the side spins ({@code gate}) or is parked ({@code parked > 0}):
+     * see Spin. No lock; a hint only.
      */
     private void spinWhileCountIs(int value, Spin.Gate gate, int parked) {
         // getOpaque pairs with setOpaque in setCount
-        if ((int) COUNT.getOpaque(this) != value || parked > 0 || !gate.tryEnter()) {
+        if (!spin || (int) COUNT.getOpaque(this) != value || parked > 0 || !gate.tryEnter()) {
             return;
         }
         try {
@@ -347,6 +353,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         checkElement(e);
         lock.lock();
         try {
+            checkNotCalledBack();
             if (closed || count == items.length) {
                 return false; // closed: refused, and the element stays with the caller
             }
@@ -360,9 +367,10 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     @Override
     public void put(E e) throws InterruptedException {
         checkElement(e);
-        spinWhileFull();
+        spinWhileCountIs(items.length, producerSpin, waitingProducers);
         lock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
+            checkNotCalledBack();
             ensureOpen();
             while (count == items.length) {
                 counters.producerWait();
@@ -386,6 +394,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         long nanos = unit.toNanos(timeout);
         lock.lockInterruptibly();
         try {
+            checkNotCalledBack();
             while (!closed && count == items.length) {
                 if (nanos <= 0L) {
                     return false;
@@ -414,6 +423,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     public E poll() {
         lock.lock();
         try {
+            checkNotCalledBack();
             return count == 0 ? null : dequeue();
         } finally {
             lock.unlock();
@@ -422,9 +432,10 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
 
     @Override
     public E take() throws InterruptedException {
-        spinWhileEmpty();
+        spinWhileCountIs(0, consumerSpin, waitingConsumers);
         lock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
+            checkNotCalledBack();
             while (count == 0) {
                 if (closed && !calledByPoolWorker()) {
                     throw closedAndEmpty();
@@ -450,6 +461,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         long nanos = unit.toNanos(timeout);
         lock.lockInterruptibly();
         try {
+            checkNotCalledBack();
             while (count == 0) {
                 if (closed || nanos <= 0L) {
                     return null;
@@ -468,14 +480,6 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         }
     }
 
-    /**
-     * {@inheritDoc}
-     *
-     * <p>The target's {@code add} may use this buffer: each element leaves it before {@code add}
-     * is called, and the drain moves at most the elements inside when it began. An element whose
-     * {@code add} throws goes back to the head, unless that {@code add} filled this buffer first:
-     * then it has no cell left and is dropped, and the exception relayed says so.
-     */
     @Override
     public int drainTo(Collection<? super E> target, int maxElements) {
         checkDrainTarget(target);
@@ -484,25 +488,18 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         }
         lock.lock();
         try {
-            // The lock is reentrant, so target.add may call back into this buffer: each element
-            // leaves the cells before add sees it, so a poll from add takes the next one instead.
-            int n = Math.min(maxElements, count); // not what add puts back, so that the drain ends
+            checkNotCalledBack();
             int moved = 0;
-            while (moved < n && count > 0) {
-                E e = unlinkHead();
+            while (moved < maxElements && count > 0) {
+                @SuppressWarnings("unchecked")
+                E e = (E) items[takeIndex];
+                callingOut = true;
                 try {
-                    target.add(e);
-                } catch (Throwable refused) {
-                    if (count < items.length) {
-                        relinkHead(e); // refused: back at the head, where it was
-                    } else { // add filled this buffer first: e has no cell to go back to
-                        refused.addSuppressed(new IllegalStateException("drainTo's target filled this"
-                                + " buffer and then refused an element, which was dropped"));
-                    }
-                    throw refused;
+                    target.add(e); // if this throws, e is still inside: nothing is lost
+                } finally {
+                    callingOut = false;
                 }
-                counters.countRemoval();
-                notFull.signal();
+                dequeue();
                 moved++;
             }
             return moved;
@@ -515,13 +512,13 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     boolean removeFirst(Predicate<Object> match) {
         lock.lock();
         try {
-            for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
-                if (match.test(items[k])) {
-                    removeAt(k);
-                    return true;
-                }
+            checkNotCalledBack();
+            int k = indexOfFirst(match);
+            if (k < 0) {
+                return false;
             }
-            return false;
+            removeAt(k);
+            return true;
         } finally {
             lock.unlock();
         }
@@ -531,14 +528,20 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     int removeMatching(Predicate<Object> match) {
         lock.lock();
         try {
+            checkNotCalledBack();
             boolean[] doomed = new boolean[count];
             int n = 0;
             // Ask about every element before changing anything: if match throws, nothing moved.
-            for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
-                if (match.test(items[k])) {
-                    doomed[i] = true;
-                    n++;
+            callingOut = true;
+            try {
+                for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
+                    if (match.test(items[k])) {
+                        doomed[i] = true;
+                        n++;
+                    }
                 }
+            } finally {
+                callingOut = false;
             }
             if (n > 0) {
                 compact(doomed, n);
@@ -594,6 +597,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     public void clear() {
         lock.lock();
         try {
+            checkNotCalledBack();
             while (count > 0) {
                 dequeue();
             }
@@ -609,6 +613,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     public E peek() {
         lock.lock();
         try {
+            checkNotCalledBack();
             return (E) items[takeIndex]; // null exactly when count == 0
         } finally {
             lock.unlock();
@@ -622,12 +627,8 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         }
         lock.lock();
         try {
-            for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
-                if (o.equals(items[k])) {
-                    return true;
-                }
-            }
-            return false;
+            checkNotCalledBack();
+            return indexOfFirst(o::equals) >= 0;
         } finally {
             lock.unlock();
         }
@@ -637,6 +638,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     public Object[] toArray() {
         lock.lock();
         try {
+            checkNotCalledBack();
             Object[] copy = new Object[count];
             for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
                 copy[i] = items[k];
