@@ -4,7 +4,6 @@
 package dev.handoff;
 
 import java.util.ArrayDeque;
-import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -111,19 +110,22 @@ final class WaitingProducers {
     }
 
     /**
-     * The wait before parking: Spin.until the node is taken or the pipe closes if no other
-     * producer in line spins, else Spin.yieldUntil.
+     * The wait before parking, until the node is taken or the pipe closes: all Spin.ROUNDS if no
+     * other producer in line spins, else only the yield rounds, as Spin.yieldUntil does. Written
+     * out rather than Spin.until(lambda), which would allocate a capturing lambda per wait.
      */
     private void spinUntilTaken(Node node) {
-        BooleanSupplier done = () -> node.taken || pipe.isClosed();
-        if (!spinGate.tryEnter()) {
-            Spin.yieldUntil(done);
-            return;
-        }
+        boolean spinner = spinGate.tryEnter();
+        // Not the spinner: the yield rounds only, and none on a virtual thread (see Spin.yieldUntil).
+        int round = spinner ? 0 : Thread.currentThread().isVirtual() ? Spin.ROUNDS : Spin.SPINS;
         try {
-            Spin.until(done);
+            for (; round < Spin.ROUNDS && !(node.taken || pipe.isClosed()); round++) {
+                Spin.pause(round);
+            }
         } finally {
-            spinGate.exit();
+            if (spinner) {
+                spinGate.exit();
+            }
         }
     }
 
