@@ -255,11 +255,16 @@ final class WorkerSlots {
         }
         for (int i = 0; i < status.length; i++) {
             int s = (int) STATUS.getVolatile(status, i);
-            if (s == FREE || deadOwner(s, channels[i]) != null) { // what tryClaim claims
+            if (claimable(s, channels[i])) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Whether tryClaim can claim a slot in state s: FREE, or BUSY under a terminated thread. */
+    private static boolean claimable(int s, Channel channel) {
+        return s == FREE || deadOwner(s, channel) != null;
     }
 
     /**
