@@ -8,7 +8,6 @@ import java.util.Collection;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 
 /**
  * A direct handoff to a fixed set of worker slots: a producer finds a worker that is waiting and
@@ -130,13 +129,18 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      * wake-up and spin round. So either the worker sees the node, leaves WAITING and takes from
      * the line, or the producer sees the worker WAITING and wakes it. A producer in line waits for
      * its node's taken flag, with the second pair in WaitingProducers (parked against taken).
+     * These waits are not on Waiters: it counts anonymous waiters on a lock's Condition, while
+     * here the waker knows the one thread it serves (the CAS or the lock decided it) and unparks
+     * it, so a lock per slot would only add a lock hand-over to every handoff.
      *
      * Spinning before parking (class Spin). Waking a parked thread costs 25-35 us here, so a
      * waiting side first spins: one worker at a time (Spin.Gate workerSpin, holding its slot),
      * which scans probe first, so that it answers without a wake-up (a stale hint costs one
-     * probe: the CAS decides); and one producer in line at a time. The others yield a few rounds
-     * before they park, handing the CPU to the thread they wait for when threads outnumber CPUs.
-     * put, before it joins an empty line, waits the spin for a spinning worker.
+     * probe: the CAS decides); and one producer in line at a time. The others park at once,
+     * without Spin.yieldUntil's yields: on a loaded machine a yield hands the CPU to any runnable
+     * thread, often another process's, and the yielder then misses its partner for a time slice.
+     * put, before it joins an empty line, waits the spin for a spinning worker. The spin loops
+     * are written out: Spin.until with a capturing lambda would allocate on every handoff.
      *
      * Close. close() writes closed, then wakes the producers in line (under the line's lock),
      * the threads waiting for a slot, and the waiter of every WAITING slot. Dekker pairs: a
@@ -384,7 +388,10 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      * @return whether e was handed over
      */
     private boolean handOffWithoutParking(E e) {
-        Spin.until(() -> workerSpin.holder() != Spin.Gate.NONE || !producers.isEmpty());
+        for (int round = 0; round < Spin.ROUNDS
+                && workerSpin.holder() == Spin.Gate.NONE && producers.isEmpty(); round++) {
+            Spin.pause(round);
+        }
         return producers.isEmpty() && tryHandOff(e);
     }
 
@@ -552,25 +559,29 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     }
 
     /**
-     * A WAITING worker's wait before it parks: Spin.until an element is in the channel, a
-     * producer is in line, the pipe closes, the thread is interrupted or the deadline passes, if
-     * no other worker spins; else Spin.yieldUntil the same. The caller reads everything again.
+     * A WAITING worker's wait before it parks: Spin.ROUNDS until {@link #mayStopWaiting} if no
+     * other worker spins, else none (see "Spinning before parking"). The caller reads everything again.
      */
     private void spinForItem(int slot, WorkerSlots.Channel channel, boolean timed, long deadline) {
-        BooleanSupplier done = () -> ITEM.getAcquire(channel) != null // pairs with setRelease in handOver()
+        if (!workerSpin.tryEnter(slot)) { // one spinner at a time; the others park at once
+            return;
+        }
+        try {
+            for (int round = 0; round < Spin.ROUNDS && !mayStopWaiting(channel, timed, deadline); round++) {
+                Spin.pause(round);
+            }
+        } finally {
+            workerSpin.exit();
+        }
+    }
+
+    /** Whether a WAITING worker has anything to look at: an element, the line, close, interrupt, time. */
+    private boolean mayStopWaiting(WorkerSlots.Channel channel, boolean timed, long deadline) {
+        return ITEM.getAcquire(channel) != null // pairs with setRelease in handOver()
                 || !producers.isEmpty()
                 || closed
                 || Thread.currentThread().isInterrupted()
                 || (timed && deadline - System.nanoTime() <= 0L);
-        if (!workerSpin.tryEnter(slot)) { // one spinner at a time (see "Spinning before parking")
-            Spin.yieldUntil(done);
-            return;
-        }
-        try {
-            Spin.until(done);
-        } finally {
-            workerSpin.exit();
-        }
     }
 
     /** Why a thread stops waiting without an element handed over. */
@@ -599,26 +610,11 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         if (reason != GiveUp.SERVE_LINE) {
             counters.searchConflict(); // this worker's give-up lost to a producer: see the class comment
         }
-        Object x = awaitHandedItem(channel);
+        Object x = channel.awaitHandedItem(this);
         if (reason == GiveUp.INTERRUPTED) {
             Thread.currentThread().interrupt(); // the element is returned, the interrupt kept
         }
         return collect(slot, channel, x);
-    }
-
-    /** Waits, uninterruptibly, for the element of a producer that has won this HANDED slot. */
-    private Object awaitHandedItem(WorkerSlots.Channel channel) {
-        boolean interrupted = false;
-        Object x;
-        Spin.until(() -> ITEM.getAcquire(channel) != null); // pairs with setRelease in handOver()
-        while ((x = ITEM.getAcquire(channel)) == null) {
-            LockSupport.park(this); // the producer unparks us after writing the element
-            interrupted |= Thread.interrupted(); // a set flag would make park return at once
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        return x;
     }
 
     /** Takes the element out of a HANDED slot's channel and makes the slot BUSY again. */

@@ -75,6 +75,27 @@ final class WorkerSlots {
         Thread waiter;
         /** A Thread (implicit worker), EXPLICIT, or null. Accessed through OWNER. */
         Object owner;
+
+        /**
+         * Waits, uninterruptibly, for the element of the producer that has won this HANDED slot
+         * (it arrives within a few instructions); keeps an interrupt that arrives meanwhile.
+         */
+        Object awaitHandedItem(Object blocker) {
+            // The spin written out, not Spin.until with a capturing lambda, which would allocate.
+            for (int round = 0; round < Spin.ROUNDS && ITEM.getAcquire(this) == null; round++) {
+                Spin.pause(round); // getAcquire pairs with setRelease in PipeHandoff.handOver()
+            }
+            boolean interrupted = false;
+            Object x;
+            while ((x = ITEM.getAcquire(this)) == null) { // as above
+                LockSupport.park(blocker); // the producer unparks us after writing the element
+                interrupted |= Thread.interrupted(); // a set flag would make park return at once
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            return x;
+        }
     }
 
     /** The owner recorded for a slot held by a {@link PipeWorker} handle: never reclaimed. */
@@ -234,11 +255,24 @@ final class WorkerSlots {
         }
         for (int i = 0; i < status.length; i++) {
             int s = (int) STATUS.getVolatile(status, i);
-            if (s == FREE || s == BUSY && OWNER.getVolatile(channels[i]) instanceof Thread t && !t.isAlive()) {
+            if (claimable(s, channels[i])) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Whether tryClaim can claim a slot in state s: FREE, or BUSY under a terminated thread. */
+    private static boolean claimable(int s, Channel channel) {
+        return s == FREE || deadOwner(s, channel) != null;
+    }
+
+    /**
+     * The owner of a slot in state s that tryClaim may take over: a terminated thread holding it
+     * BUSY, else null. A volatile read of the owner, after the caller's volatile read of s.
+     */
+    private static Thread deadOwner(int s, Channel channel) {
+        return s == BUSY && OWNER.getVolatile(channel) instanceof Thread t && !t.isAlive() ? t : null;
     }
 
     /**
@@ -256,11 +290,10 @@ final class WorkerSlots {
                 OWNER.setVolatile(channel, owner); // read by later claimers looking for dead owners
                 return i;
             }
-            if (s == BUSY
-                    && OWNER.getVolatile(channel) instanceof Thread dead && !dead.isAlive()
-                    // CAS against the other claimers of the same dead owner's slot (this one's
-                    // partner is the same CAS in their tryClaim); the dead thread writes nothing.
-                    && OWNER.compareAndSet(channel, dead, owner)) {
+            Thread dead = deadOwner(s, channel);
+            // CAS against the other claimers of the same dead owner's slot (this one's partner is
+            // the same CAS in their tryClaim); the dead thread writes nothing.
+            if (dead != null && OWNER.compareAndSet(channel, dead, owner)) {
                 // The dead thread left its last wait in BUSY with an empty channel (see notes).
                 channel.waiter = null;
                 return i;
