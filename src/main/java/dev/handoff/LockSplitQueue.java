@@ -12,10 +12,12 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
 /**
- * A bounded FIFO handoff on a linked list with one lock for producers and another for consumers,
- * so that a put and a take run in parallel except when the queue is empty or full.
+ * A bounded FIFO handoff on a linked list of array chunks with one lock for producers and another
+ * for consumers, so that a put and a take run in parallel except when the queue is empty or full.
  *
- * <p>Elements leave in the order they arrived. Each insert allocates one list node. Operations
+ * <p>Elements leave in the order they arrived. They are stored in chunks of up to 64 slots, so an
+ * insert allocates only when it opens a chunk, and {@code remove(Object)} closes the gap by
+ * moving the elements behind it forward, taking time proportional to the size. Operations
  * that need the whole list ({@code remove(Object)}, {@code contains}, {@code toArray},
  * iteration, {@code clear}) take both locks.
  *
@@ -38,15 +40,20 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * The two-lock queue of Michael and Scott ("Simple, fast, and practical non-blocking and
      * blocking concurrent queue algorithms", PODC 1996), bounded with an atomic count as in
      * java.util.concurrent.LinkedBlockingQueue; the lock-split server design of the papers
-     * (shared/seeds 001, section 3.5).
+     * (shared/seeds 001, section 3.5). Each list node is a chunk of chunkSize slots, filled
+     * front to back, so a producer allocates once per chunk rather than once per element and a
+     * consumer reads a run of elements from a few cache lines rather than from one node each.
      *
-     *   head (dummy)                         last
-     *      v                                   v
-     *   [ null ] -> [ e1 ] -> [ e2 ] -> ... -> [ en ] -> null
+     *   head              (takeIndex)                       last    (putIndex)
+     *    v                    v                               v         v
+     *   [ null null e1 e2 ... ] -> [ e.. ... ] -> ... -> [ .. en null ... ] -> null
      *
      * Invariants:
-     *   head.item == null (head is a dummy node); only consumers move head, under takeLock;
-     *   last.next == null; only producers move last, under putLock;
+     *   the elements, in order, are the slots from (head, takeIndex) up to (last, putIndex);
+     *   every other slot of the chain is null; only consumers move head and takeIndex, under
+     *   takeLock; only producers move last and putIndex, under putLock; last.next == null;
+     *   takeIndex == chunkSize only while the first element (if any) is in head.next: a consumer
+     *   moves to the next chunk when it takes from it, since head.next may not exist before;
      *   0 <= count <= capacity: only producers increment it, under putLock and only after seeing
      *   count < capacity; only consumers decrement it, under takeLock and only after seeing
      *   count > 0. So size() and remainingCapacity() never leave [0, capacity] even unlocked.
@@ -77,11 +84,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * callers who need the round trip.
      *
      * Layout. count is an int field of this object, not an AtomicInteger beside it: both sides
-     * write count on every element, and each side also writes its end of the list here (head,
-     * last), so with count on the same cache line an insert or a removal pulls one line from
-     * the other side, not two (the AtomicInteger cost about a third of the 1P/1C throughput).
-     * Separating head and last onto different lines would not save a transfer while count,
-     * written by both sides, sits on one of them.
+     * write count on every element, and each side also writes its end of the list here
+     * (takeIndex, putIndex), so with count on the same cache line an insert or a removal pulls
+     * one line from the other side, not two (the AtomicInteger cost about a third of the 1P/1C
+     * throughput). Separating the two ends onto different lines would not save a transfer while
+     * count, written by both sides, sits on one of them.
      *
      * Close. closed is written under putLock, and producers read it under putLock, so an insert
      * either completed before the close or sees it. Consumers read closed before count: a consumer
@@ -90,36 +97,56 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * "closed and empty" only when that is true. close() then signals all waiters on both sides,
      * each under its own lock, so a thread between its check and its await cannot miss it.
      *
-     * Visibility between writers and readers is provided as follows: a producer links a node
-     * (plain writes of item and next) and then increments count; a consumer reads count before it
-     * reads head.next. count is volatile and updated through COUNT.getAndAdd, so the increment (a
-     * volatile write) happens-before the read that sees it, and the node's fields written before
-     * the increment are visible to the consumer. When the queue holds one element, producer and
-     * consumer touch the same node: the producer writes last.next, the consumer reads head.next
-     * of the same node only after reading a count that the producer's increment made positive.
+     * Visibility between writers and readers is provided as follows: a producer stores the
+     * element in its slot (and, when it opens a chunk, links it through last.next), all plain
+     * writes, and then increments count; a consumer reads count before it reads a slot or
+     * head.next. count is volatile and updated through COUNT.getAndAdd, so the increment (a
+     * volatile write) happens-before the read that sees it, and the slot and link written before
+     * the increment are visible to the consumer. Producer and consumer share a chunk without
+     * sharing a slot: the producer writes only slots at and after putIndex, the consumer reads
+     * and clears only slots before the count it read, which are before putIndex. A chunk the
+     * consumers leave is never written again, so no slot is reused while a thread may read it.
      */
 
-    /** A list node. item is null only in the dummy head. */
-    static final class Node<E> {
-        E item;
-        Node<E> next;
+    /**
+     * A link of the chain: a fixed array of slots and the next chunk. A slot holds an element,
+     * or null once taken (or before it is filled).
+     */
+    static final class Chunk {
+        final Object[] items;
+        Chunk next;
 
-        Node(E item) {
-            this.item = item;
+        Chunk(int size) {
+            this.items = new Object[size];
         }
     }
+
+    /** Slots per chunk, unless the capacity is smaller. */
+    static final int CHUNK_SIZE = 64;
 
     /** The bound. */
     private final int capacity;
 
+    /** Slots per chunk of this queue: min(CHUNK_SIZE, capacity). */
+    private final int chunkSize;
+
     /** Elements inside. Invariant: 0 <= count <= capacity (see the notes). */
     private volatile int count;
 
-    /** Dummy node before the first element. Guarded by takeLock. Invariant: head.item == null. */
-    private Node<E> head;
+    /** Chunk holding the first element. Guarded by takeLock. */
+    private Chunk head;
 
-    /** Last node. Guarded by putLock. Invariant: last.next == null. */
-    private Node<E> last;
+    /**
+     * Slot of the first element in head. Guarded by takeLock. Non-invariant: equals chunkSize
+     * when the first element is in head.next (head advances lazily, at the next removal).
+     */
+    private int takeIndex;
+
+    /** Chunk holding the last element. Guarded by putLock. Invariant: last.next == null. */
+    private Chunk last;
+
+    /** Next free slot in last. Guarded by putLock. Equals chunkSize when last is full. */
+    private int putIndex;
 
     /** Set once by close(), under putLock; volatile so that consumers and isClosed() see it. */
     private volatile boolean closed;
@@ -154,8 +181,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     /**
      * The largest capacity a queue accepts: {@code Integer.MAX_VALUE}, as for
-     * {@link java.util.concurrent.LinkedBlockingQueue}. Nodes are allocated one per element
-     * inside, never up front, so a queue of this capacity costs no more to build than a small one.
+     * {@link java.util.concurrent.LinkedBlockingQueue}. Chunks are allocated as elements arrive,
+     * never up front, so a queue of this capacity costs no more to build than a small one.
      */
     public static final int MAX_CAPACITY = Integer.MAX_VALUE;
 
@@ -180,27 +207,45 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public LockSplitQueue(int capacity, boolean countStats) {
         super(countStats);
         this.capacity = checkCapacity(capacity, "LockSplitQueue");
-        this.head = this.last = new Node<>(null);
+        this.chunkSize = Math.min(CHUNK_SIZE, capacity);
+        this.head = this.last = new Chunk(chunkSize);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     // ---- list operations; each names the lock its caller holds ----
 
-    /** Links node at the end. Call only when holding putLock. */
-    private void enqueue(Node<E> node) {
-        // assert putLock.isHeldByCurrentThread() && last.next == null;
-        last = last.next = node;
+    /** Stores e in the next free slot, linking a new chunk if last is full. Call holding putLock. */
+    private void enqueue(E e) {
+        // assert putLock.isHeldByCurrentThread() && count < capacity;
+        if (putIndex == chunkSize) {
+            Chunk next = new Chunk(chunkSize);
+            last.next = next; // plain: published with e by the increment of count in insert()
+            last = next;
+            putIndex = 0;
+        }
+        last.items[putIndex++] = e; // plain: published by the increment of count in insert()
     }
 
-    /** Unlinks the first element. Call only when holding takeLock, with count > 0. */
+    /** Removes and returns the first element. Call only when holding takeLock, with count > 0. */
+    @SuppressWarnings("unchecked")
     private E dequeue() {
-        // assert takeLock.isHeldByCurrentThread() && head.item == null;
-        Node<E> first = head.next;
-        head.next = head; // help GC: the old head no longer links into the list
-        head = first;
-        E e = first.item;
-        first.item = null; // first becomes the new dummy
+        // assert takeLock.isHeldByCurrentThread() && count > 0;
+        if (takeIndex == chunkSize) {
+            Chunk used = head;
+            head = used.next; // not null: the first element is in it
+            used.next = null; // help GC: a used chunk in the old generation keeps no young one alive
+            takeIndex = 0;
+        }
+        Object[] items = head.items;
+        E e = (E) items[takeIndex];
+        items[takeIndex++] = null;
         return e;
+    }
+
+    /** The first element, left in place. Call only when holding takeLock, with count > 0. */
+    @SuppressWarnings("unchecked")
+    private E first() {
+        return (E) (takeIndex == chunkSize ? head.next.items[0] : head.items[takeIndex]);
     }
 
     private void fullyLock() {
@@ -230,14 +275,13 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     @Override
     public boolean offer(E e) {
         checkElement(e);
-        Node<E> node = new Node<>(e);
         int before;
         putLock.lock();
         try {
             if (closed || count == capacity) {
                 return false; // closed: refused, and the element stays with the caller
             }
-            before = insert(node);
+            before = insert(e);
         } finally {
             putLock.unlock();
         }
@@ -248,7 +292,6 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     @Override
     public void put(E e) throws InterruptedException {
         checkElement(e);
-        Node<E> node = new Node<>(e);
         int before;
         putLock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
@@ -257,7 +300,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
                 awaitNotFull();
                 ensureOpen();
             }
-            before = insert(node);
+            before = insert(e);
         } finally {
             putLock.unlock();
         }
@@ -268,7 +311,6 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
         checkElement(e);
         long nanos = unit.toNanos(timeout);
-        Node<E> node = new Node<>(e);
         int before;
         putLock.lockInterruptibly();
         try {
@@ -281,7 +323,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
             if (closed) {
                 return false; // also when woken by close(): the element stays with the caller
             }
-            before = insert(node);
+            before = insert(e);
         } finally {
             putLock.unlock();
         }
@@ -290,12 +332,12 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     }
 
     /**
-     * Links node and counts it; returns count before the insert. Call only when holding putLock,
+     * Stores e and counts it; returns count before the insert. Call only when holding putLock,
      * with count < capacity.
      */
-    private int insert(Node<E> node) {
-        enqueue(node);
-        // publishes node: pairs with the volatile read of count in take/poll
+    private int insert(E e) {
+        enqueue(e);
+        // publishes e (and a chunk linked for it): pairs with the volatile read of count in take/poll
         int before = (int) COUNT.getAndAdd(this, 1);
         counters.countInsert();
         if (before + 1 < capacity) {
@@ -450,7 +492,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
             int n = Math.min(maxElements, count);
             try {
                 while (moved < n) {
-                    target.add(head.next.item); // if this throws, the element is still inside
+                    target.add(first()); // if this throws, the element is still inside
                     dequeue();
                     moved++;
                 }
@@ -471,13 +513,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     boolean removeFirst(Predicate<Object> match) {
         fullyLock();
         try {
-            for (Node<E> trail = head, p = trail.next; p != null; trail = p, p = p.next) {
-                if (match.test(p.item)) {
-                    unlink(p, trail);
-                    return true;
-                }
-            }
-            return false;
+            return removeWhere(match, 1) == 1;
         } finally {
             fullyUnlock();
         }
@@ -485,34 +521,81 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     @Override
     int removeMatching(Predicate<Object> match) {
-        int removed = 0;
         fullyLock();
         try {
-            // Each unlink leaves a well-formed list: if match throws, what it unlinked is removed.
-            for (Node<E> trail = head, p = trail.next; p != null; p = trail.next) {
-                if (match.test(p.item)) {
-                    unlink(p, trail);
-                    removed++;
-                } else {
-                    trail = p;
-                }
-            }
-            return removed;
+            return removeWhere(match, Integer.MAX_VALUE);
         } finally {
             fullyUnlock();
         }
     }
 
-    /** Unlinks interior node p whose predecessor is trail. Call only when holding both locks. */
-    private void unlink(Node<E> p, Node<E> trail) {
-        p.item = null;
-        trail.next = p.next;
-        if (last == p) {
-            last = trail;
+    /**
+     * Removes the first {@code limit} elements that match, closing the gaps: the elements behind
+     * each one move forward, in order. Returns how many it removed. If match throws, what it
+     * removed so far stays removed and the rest stay in order. Call only when holding both locks.
+     */
+    private int removeWhere(Predicate<Object> match, int limit) {
+        Chunk from = head, to = head;
+        int fromIndex = takeIndex, toIndex = takeIndex;
+        int unread = count, removed = 0;
+        try {
+            for (; unread > 0 && removed < limit; unread--) {
+                if (fromIndex == chunkSize) {
+                    from = from.next;
+                    fromIndex = 0;
+                }
+                Object e = from.items[fromIndex];
+                if (match.test(e)) {
+                    removed++;
+                } else {
+                    if (toIndex == chunkSize) {
+                        to = to.next;
+                        toIndex = 0;
+                    }
+                    to.items[toIndex++] = e;
+                }
+                fromIndex++;
+            }
+        } finally {
+            // the elements not tested (one being tested when match threw, or after the limit) move up
+            for (; unread > 0; unread--) {
+                if (fromIndex == chunkSize) {
+                    from = from.next;
+                    fromIndex = 0;
+                }
+                if (toIndex == chunkSize) {
+                    to = to.next;
+                    toIndex = 0;
+                }
+                to.items[toIndex++] = from.items[fromIndex++];
+            }
+            truncate(to, toIndex, removed);
         }
-        counters.countRemoval();
-        if ((int) COUNT.getAndAdd(this, -1) == capacity) { // as in extract(); both locks held
-            producers.signalOneHeld();
+        return removed;
+    }
+
+    /**
+     * Ends the list at slot index of chunk end, clearing the {@code removed} slots after it, and
+     * counts them out. Call only when holding both locks.
+     */
+    private void truncate(Chunk end, int index, int removed) {
+        if (removed == 0) {
+            return;
+        }
+        Chunk c = end;
+        for (int i = index, left = removed; left > 0; left--, i++) {
+            if (i == chunkSize) {
+                c = c.next;
+                i = 0;
+            }
+            c.items[i] = null;
+        }
+        end.next = null;
+        last = end;
+        putIndex = index;
+        counters.countRemovals(removed);
+        if ((int) COUNT.getAndAdd(this, -removed) == capacity) { // as in extract(); both locks held
+            producers.signalOneHeld(); // the cascade in insert() wakes the others room was made for
         }
     }
 
@@ -520,12 +603,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public void clear() {
         fullyLock();
         try {
-            for (Node<E> p, h = head; (p = h.next) != null; h = p) {
-                h.next = h;
-                p.item = null;
-            }
-            head.next = null;
-            last = head;
+            head = last = new Chunk(chunkSize); // the old chain, unreachable, goes to GC whole
+            takeIndex = putIndex = 0;
             int removed = (int) COUNT.getAndSet(this, 0); // as in extract(); both locks held
             counters.countRemovals(removed);
             if (removed == capacity) {
@@ -545,7 +624,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         }
         takeLock.lock();
         try {
-            return count > 0 ? head.next.item : null;
+            return count > 0 ? first() : null;
         } finally {
             takeLock.unlock();
         }
@@ -558,8 +637,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         }
         fullyLock();
         try {
-            for (Node<E> p = head.next; p != null; p = p.next) {
-                if (o.equals(p.item)) {
+            for (Object e : elements()) {
+                if (o.equals(e)) {
                     return true;
                 }
             }
@@ -573,15 +652,24 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public Object[] toArray() {
         fullyLock();
         try {
-            Object[] copy = new Object[count];
-            int i = 0;
-            for (Node<E> p = head.next; p != null; p = p.next) {
-                copy[i++] = p.item;
-            }
-            return copy;
+            return elements();
         } finally {
             fullyUnlock();
         }
+    }
+
+    /** A copy of the elements in order. Call only when holding both locks. */
+    private Object[] elements() {
+        Object[] copy = new Object[count];
+        Chunk c = head;
+        for (int n = 0, i = takeIndex; n < copy.length; n++, i++) {
+            if (i == chunkSize) {
+                c = c.next;
+                i = 0;
+            }
+            copy[n] = c.items[i];
+        }
+        return copy;
     }
 
     @Override

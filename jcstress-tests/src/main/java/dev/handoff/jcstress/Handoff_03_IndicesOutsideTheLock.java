@@ -293,6 +293,43 @@ public class Handoff_03_IndicesOutsideTheLock {
         }
     }
 
+    /**
+     * As LockSplitQueueExactlyOnce, with the ends one slot before a chunk boundary: the queue of
+     * capacity 2 stores elements in chunks of 2 slots, and one element went through first, so
+     * of the two offers one fills the last slot of a chunk and the other opens the next chunk.
+     */
+    @JCStressTest
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
+    @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")
+    @State
+    public static class LockSplitQueueExactlyOnceAcrossChunks {
+        private final Handoff<Integer> buffer = Handoffs.create("lock-split:2");
+        private Integer taken1;
+        private Integer taken2;
+
+        public LockSplitQueueExactlyOnceAcrossChunks() {
+            buffer.offer(0);
+            buffer.poll();
+        }
+
+        @Actor
+        public void actor1() {
+            buffer.offer(1);
+            taken1 = buffer.poll();
+        }
+
+        @Actor
+        public void actor2() {
+            buffer.offer(2);
+            taken2 = buffer.poll();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            count(r, taken1, taken2, buffer.poll(), buffer.poll());
+        }
+    }
+
     @JCStressTest
     @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
     @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")
