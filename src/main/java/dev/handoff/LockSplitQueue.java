@@ -5,6 +5,7 @@ package dev.handoff;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -15,8 +16,8 @@ import java.util.function.Predicate;
  * A bounded FIFO handoff on a linked list of array chunks with one lock for producers and another
  * for consumers, so that a put and a take run in parallel except when the queue is empty or full.
  *
- * <p>Elements leave in the order they arrived. They are stored in chunks of up to 64 slots, so an
- * insert allocates only when it opens a chunk, and {@code remove(Object)} closes the gap by
+ * <p>Elements leave in the order they arrived. They are stored in chunks of up to 64 slots, reused
+ * once the consumers have emptied them, so a steady stream of inserts allocates nothing, and {@code remove(Object)} closes the gap by
  * moving the elements behind it forward, taking time proportional to the size. Operations
  * that need the whole list ({@code remove(Object)}, {@code contains}, {@code toArray},
  * iteration, {@code clear}) take both locks.
@@ -104,22 +105,12 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * volatile write) happens-before the read that sees it, and the slot and link written before
      * the increment are visible to the consumer. Producer and consumer share a chunk without
      * sharing a slot: the producer writes only slots at and after putIndex, the consumer reads
-     * and clears only slots before the count it read, which are before putIndex. A chunk the
-     * consumers leave is never written again, so no slot is reused while a thread may read it.
+     * and clears only slots before the count it read, which are before putIndex.
+     *
+     * Recycling. The consumer that leaves a chunk (every slot taken and cleared, no longer
+     * reachable from head or last) gives it to spares, where the next producer that needs a
+     * chunk finds it, so a steady stream allocates nothing (Chunk.Spares says how it is safe).
      */
-
-    /**
-     * A link of the chain: a fixed array of slots and the next chunk. A slot holds an element,
-     * or null once taken (or before it is filled).
-     */
-    static final class Chunk {
-        final Object[] items;
-        Chunk next;
-
-        Chunk(int size) {
-            this.items = new Object[size];
-        }
-    }
 
     /** Slots per chunk, unless the capacity is smaller. */
     static final int CHUNK_SIZE = 64;
@@ -147,6 +138,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     /** Next free slot in last. Guarded by putLock. Equals chunkSize when last is full. */
     private int putIndex;
+
+    /** Chunks the consumers left, for the producers (see "Recycling"). */
+    private final Chunk.Spares spares = new Chunk.Spares();
 
     /** Set once by close(), under putLock; volatile so that consumers and isClosed() see it. */
     private volatile boolean closed;
@@ -218,7 +212,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     private void enqueue(E e) {
         // assert putLock.isHeldByCurrentThread() && count < capacity;
         if (putIndex == chunkSize) {
-            Chunk next = new Chunk(chunkSize);
+            Chunk next = spares.take(chunkSize);
             last.next = next; // plain: published with e by the increment of count in insert()
             last = next;
             putIndex = 0;
@@ -233,8 +227,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         if (takeIndex == chunkSize) {
             Chunk used = head;
             head = used.next; // not null: the first element is in it
-            used.next = null; // help GC: a used chunk in the old generation keeps no young one alive
             takeIndex = 0;
+            spares.give(used); // every slot taken and cleared
         }
         Object[] items = head.items;
         E e = (E) items[takeIndex];
@@ -535,61 +529,36 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * removed so far stays removed and the rest stay in order. Call only when holding both locks.
      */
     private int removeWhere(Predicate<Object> match, int limit) {
-        Chunk from = head, to = head;
-        int fromIndex = takeIndex, toIndex = takeIndex;
+        Chunk.Cursor from = new Chunk.Cursor(head, takeIndex);
+        Chunk.Cursor to = new Chunk.Cursor(head, takeIndex);
         int unread = count, removed = 0;
         try {
             for (; unread > 0 && removed < limit; unread--) {
-                if (fromIndex == chunkSize) {
-                    from = from.next;
-                    fromIndex = 0;
-                }
-                Object e = from.items[fromIndex];
+                Object e = from.peek();
                 if (match.test(e)) {
                     removed++;
                 } else {
-                    if (toIndex == chunkSize) {
-                        to = to.next;
-                        toIndex = 0;
-                    }
-                    to.items[toIndex++] = e;
+                    to.put(e);
                 }
-                fromIndex++;
+                from.next();
             }
         } finally {
-            // the elements not tested (one being tested when match threw, or after the limit) move up
-            for (; unread > 0; unread--) {
-                if (fromIndex == chunkSize) {
-                    from = from.next;
-                    fromIndex = 0;
-                }
-                if (toIndex == chunkSize) {
-                    to = to.next;
-                    toIndex = 0;
-                }
-                to.items[toIndex++] = from.items[fromIndex++];
+            for (; unread > 0; unread--) { // the one under test when match threw, and the rest
+                to.put(from.next());
             }
-            truncate(to, toIndex, removed);
+            if (removed > 0) {
+                truncate(to.chunk(), to.index(), removed);
+            }
         }
         return removed;
     }
 
     /**
-     * Ends the list at slot index of chunk end, clearing the {@code removed} slots after it, and
-     * counts them out. Call only when holding both locks.
+     * Ends the list at slot index of chunk end, which drops the chunks after it, clears the slots
+     * after it, and counts out the removed elements. Call only when holding both locks.
      */
     private void truncate(Chunk end, int index, int removed) {
-        if (removed == 0) {
-            return;
-        }
-        Chunk c = end;
-        for (int i = index, left = removed; left > 0; left--, i++) {
-            if (i == chunkSize) {
-                c = c.next;
-                i = 0;
-            }
-            c.items[i] = null;
-        }
+        Arrays.fill(end.items, index, chunkSize, null);
         end.next = null;
         last = end;
         putIndex = index;
@@ -661,13 +630,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     /** A copy of the elements in order. Call only when holding both locks. */
     private Object[] elements() {
         Object[] copy = new Object[count];
-        Chunk c = head;
-        for (int n = 0, i = takeIndex; n < copy.length; n++, i++) {
-            if (i == chunkSize) {
-                c = c.next;
-                i = 0;
-            }
-            copy[n] = c.items[i];
+        Chunk.Cursor c = new Chunk.Cursor(head, takeIndex);
+        for (int n = 0; n < copy.length; n++) {
+            copy[n] = c.next();
         }
         return copy;
     }

@@ -330,6 +330,57 @@ public class Handoff_03_IndicesOutsideTheLock {
         }
     }
 
+    /**
+     * The lock-split queue's chunk reuse: a consumer that leaves an emptied chunk hands it to
+     * the producers. Capacity 65 gives chunks of 64; the first chunk has been filled and emptied
+     * and the second filled, so the poll leaves the first chunk while the offer opens a new one,
+     * the chunk just left if the poll came first. r1: elements seen (polled or left inside), r2:
+     * 1 if they came out in the order they went in. Anything but "65, 1" means the reused chunk
+     * lost, repeated or reordered an element.
+     */
+    @JCStressTest
+    @Outcome(id = "65, 1", expect = ACCEPTABLE, desc = "each element seen exactly once, in order")
+    @Outcome(expect = FORBIDDEN, desc = "an element was lost, delivered twice or reordered")
+    @State
+    public static class LockSplitQueueReusesLeftChunk {
+        private final Handoff<Integer> buffer = Handoffs.create("lock-split:65");
+        private Integer taken;
+
+        public LockSplitQueueReusesLeftChunk() {
+            for (int i = 0; i < 64; i++) {
+                buffer.offer(-1);
+            }
+            for (int i = 0; i < 64; i++) {
+                buffer.poll();
+            }
+            for (int i = 0; i < 64; i++) {
+                buffer.offer(i);
+            }
+        }
+
+        @Actor
+        public void consumer() {
+            taken = buffer.poll();
+        }
+
+        @Actor
+        public void producer() {
+            buffer.offer(64);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            int seen = 0;
+            boolean inOrder = true;
+            for (Integer e = taken; e != null; e = buffer.poll()) {
+                inOrder &= e == seen;
+                seen++;
+            }
+            r.r1 = seen;
+            r.r2 = inOrder ? 1 : 0;
+        }
+    }
+
     @JCStressTest
     @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
     @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")
