@@ -17,8 +17,9 @@ import java.util.function.Predicate;
  * for consumers, so that a put and a take run in parallel except when the queue is empty or full.
  *
  * <p>Elements leave in the order they arrived. They are stored in chunks of up to 64 slots, reused
- * once the consumers have emptied them, so a steady stream of inserts allocates nothing, and {@code remove(Object)} closes the gap by
- * moving the elements behind it forward, taking time proportional to the size. Operations
+ * once the consumers have emptied them, so a steady stream of inserts allocates nothing.
+ * {@code remove(Object)} closes the gap by moving the elements behind it forward, taking time
+ * proportional to the size. Operations
  * that need the whole list ({@code remove(Object)}, {@code contains}, {@code toArray},
  * iteration, {@code clear}) take both locks.
  *
@@ -76,7 +77,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      *
      * No spinning before parking, unlike the other three kinds (class Spin). A consumer that
      * spins while the queue is empty takes each element the moment it is linked, so it works at
-     * the producer's heels: the node, the count and this object's fields cross between the CPUs
+     * the producer's heels: the slot, the count and this object's fields cross between the CPUs
      * on every element. A consumer that parks instead lets the producer run ahead alone, and
      * then drains a run of elements the producer linked while it was waking up; the wake-up is
      * paid once per run, not per element, and spinning lost throughput in every shape
