@@ -5,6 +5,7 @@ package dev.handoff;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -12,10 +13,13 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
 /**
- * A bounded FIFO handoff on a linked list with one lock for producers and another for consumers,
- * so that a put and a take run in parallel except when the queue is empty or full.
+ * A bounded FIFO handoff on a linked list of array chunks with one lock for producers and another
+ * for consumers, so that a put and a take run in parallel except when the queue is empty or full.
  *
- * <p>Elements leave in the order they arrived. Each insert allocates one list node. Operations
+ * <p>Elements leave in the order they arrived. They are stored in chunks of up to 64 slots, reused
+ * once the consumers have emptied them, so a steady stream of inserts allocates nothing.
+ * {@code remove(Object)} closes the gap by moving the elements behind it forward, taking time
+ * proportional to the size. Operations
  * that need the whole list ({@code remove(Object)}, {@code contains}, {@code toArray},
  * iteration, {@code clear}) take both locks.
  *
@@ -38,15 +42,20 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * The two-lock queue of Michael and Scott ("Simple, fast, and practical non-blocking and
      * blocking concurrent queue algorithms", PODC 1996), bounded with an atomic count as in
      * java.util.concurrent.LinkedBlockingQueue; the lock-split server design of the papers
-     * (shared/seeds 001, section 3.5).
+     * (shared/seeds 001, section 3.5). Each list node is a chunk of chunkSize slots, filled
+     * front to back, so a producer allocates once per chunk rather than once per element and a
+     * consumer reads a run of elements from a few cache lines rather than from one node each.
      *
-     *   head (dummy)                         last
-     *      v                                   v
-     *   [ null ] -> [ e1 ] -> [ e2 ] -> ... -> [ en ] -> null
+     *   head              (takeIndex)                       last    (putIndex)
+     *    v                    v                               v         v
+     *   [ null null e1 e2 ... ] -> [ e.. ... ] -> ... -> [ .. en null ... ] -> null
      *
      * Invariants:
-     *   head.item == null (head is a dummy node); only consumers move head, under takeLock;
-     *   last.next == null; only producers move last, under putLock;
+     *   the elements, in order, are the slots from (head, takeIndex) up to (last, putIndex);
+     *   every other slot of the chain is null; only consumers move head and takeIndex, under
+     *   takeLock; only producers move last and putIndex, under putLock; last.next == null;
+     *   takeIndex == chunkSize only while the first element (if any) is in head.next: a consumer
+     *   moves to the next chunk when it takes from it, since head.next may not exist before;
      *   0 <= count <= capacity: only producers increment it, under putLock and only after seeing
      *   count < capacity; only consumers decrement it, under takeLock and only after seeing
      *   count > 0. So size() and remainingCapacity() never leave [0, capacity] even unlocked.
@@ -68,7 +77,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      *
      * No spinning before parking, unlike the other three kinds (class Spin). A consumer that
      * spins while the queue is empty takes each element the moment it is linked, so it works at
-     * the producer's heels: the node, the count and this object's fields cross between the CPUs
+     * the producer's heels: the slot, the count and this object's fields cross between the CPUs
      * on every element. A consumer that parks instead lets the producer run ahead alone, and
      * then drains a run of elements the producer linked while it was waking up; the wake-up is
      * paid once per run, not per element, and spinning lost throughput in every shape
@@ -77,11 +86,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * callers who need the round trip.
      *
      * Layout. count is an int field of this object, not an AtomicInteger beside it: both sides
-     * write count on every element, and each side also writes its end of the list here (head,
-     * last), so with count on the same cache line an insert or a removal pulls one line from
-     * the other side, not two (the AtomicInteger cost about a third of the 1P/1C throughput).
-     * Separating head and last onto different lines would not save a transfer while count,
-     * written by both sides, sits on one of them.
+     * write count on every element, and each side also writes its end of the list here
+     * (takeIndex, putIndex), so with count on the same cache line an insert or a removal pulls
+     * one line from the other side, not two (the AtomicInteger cost about a third of the 1P/1C
+     * throughput). Separating the two ends onto different lines would not save a transfer while
+     * count, written by both sides, sits on one of them.
      *
      * Close. closed is written under putLock, and producers read it under putLock, so an insert
      * either completed before the close or sees it. Consumers read closed before count: a consumer
@@ -90,36 +99,49 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * "closed and empty" only when that is true. close() then signals all waiters on both sides,
      * each under its own lock, so a thread between its check and its await cannot miss it.
      *
-     * Visibility between writers and readers is provided as follows: a producer links a node
-     * (plain writes of item and next) and then increments count; a consumer reads count before it
-     * reads head.next. count is volatile and updated through COUNT.getAndAdd, so the increment (a
-     * volatile write) happens-before the read that sees it, and the node's fields written before
-     * the increment are visible to the consumer. When the queue holds one element, producer and
-     * consumer touch the same node: the producer writes last.next, the consumer reads head.next
-     * of the same node only after reading a count that the producer's increment made positive.
+     * Visibility between writers and readers is provided as follows: a producer stores the
+     * element in its slot (and, when it opens a chunk, links it through last.next), all plain
+     * writes, and then increments count; a consumer reads count before it reads a slot or
+     * head.next. count is volatile and updated through COUNT.getAndAdd, so the increment (a
+     * volatile write) happens-before the read that sees it, and the slot and link written before
+     * the increment are visible to the consumer. Producer and consumer share a chunk without
+     * sharing a slot: the producer writes only slots at and after putIndex, the consumer reads
+     * and clears only slots before the count it read, which are before putIndex.
+     *
+     * Recycling. The consumer that leaves a chunk (every slot taken and cleared, no longer
+     * reachable from head or last) gives it to spares, where the next producer that needs a
+     * chunk finds it, so a steady stream allocates nothing (Chunk.Spares says how it is safe).
      */
 
-    /** A list node. item is null only in the dummy head. */
-    static final class Node<E> {
-        E item;
-        Node<E> next;
-
-        Node(E item) {
-            this.item = item;
-        }
-    }
+    /** Slots per chunk, unless the capacity is smaller. */
+    static final int CHUNK_SIZE = 64;
 
     /** The bound. */
     private final int capacity;
 
+    /** Slots per chunk of this queue: min(CHUNK_SIZE, capacity). */
+    private final int chunkSize;
+
     /** Elements inside. Invariant: 0 <= count <= capacity (see the notes). */
     private volatile int count;
 
-    /** Dummy node before the first element. Guarded by takeLock. Invariant: head.item == null. */
-    private Node<E> head;
+    /** Chunk holding the first element. Guarded by takeLock. */
+    private Chunk head;
 
-    /** Last node. Guarded by putLock. Invariant: last.next == null. */
-    private Node<E> last;
+    /**
+     * Slot of the first element in head. Guarded by takeLock. Non-invariant: equals chunkSize
+     * when the first element is in head.next (head advances lazily, at the next removal).
+     */
+    private int takeIndex;
+
+    /** Chunk holding the last element. Guarded by putLock. Invariant: last.next == null. */
+    private Chunk last;
+
+    /** Next free slot in last. Guarded by putLock. Equals chunkSize when last is full. */
+    private int putIndex;
+
+    /** Chunks the consumers left, for the producers (see "Recycling"). */
+    private final Chunk.Spares spares = new Chunk.Spares();
 
     /** Set once by close(), under putLock; volatile so that consumers and isClosed() see it. */
     private volatile boolean closed;
@@ -154,8 +176,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     /**
      * The largest capacity a queue accepts: {@code Integer.MAX_VALUE}, as for
-     * {@link java.util.concurrent.LinkedBlockingQueue}. Nodes are allocated one per element
-     * inside, never up front, so a queue of this capacity costs no more to build than a small one.
+     * {@link java.util.concurrent.LinkedBlockingQueue}. Chunks are allocated as elements arrive,
+     * never up front, so a queue of this capacity costs no more to build than a small one.
      */
     public static final int MAX_CAPACITY = Integer.MAX_VALUE;
 
@@ -180,27 +202,45 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public LockSplitQueue(int capacity, boolean countStats) {
         super(countStats);
         this.capacity = checkCapacity(capacity, "LockSplitQueue");
-        this.head = this.last = new Node<>(null);
+        this.chunkSize = Math.min(CHUNK_SIZE, capacity);
+        this.head = this.last = new Chunk(chunkSize);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     // ---- list operations; each names the lock its caller holds ----
 
-    /** Links node at the end. Call only when holding putLock. */
-    private void enqueue(Node<E> node) {
-        // assert putLock.isHeldByCurrentThread() && last.next == null;
-        last = last.next = node;
+    /** Stores e in the next free slot, linking a new chunk if last is full. Call holding putLock. */
+    private void enqueue(E e) {
+        // assert putLock.isHeldByCurrentThread() && count < capacity;
+        if (putIndex == chunkSize) {
+            Chunk next = spares.take(chunkSize);
+            last.next = next; // plain: published with e by the increment of count in insert()
+            last = next;
+            putIndex = 0;
+        }
+        last.items[putIndex++] = e; // plain: published by the increment of count in insert()
     }
 
-    /** Unlinks the first element. Call only when holding takeLock, with count > 0. */
+    /** Removes and returns the first element. Call only when holding takeLock, with count > 0. */
+    @SuppressWarnings("unchecked")
     private E dequeue() {
-        // assert takeLock.isHeldByCurrentThread() && head.item == null;
-        Node<E> first = head.next;
-        head.next = head; // help GC: the old head no longer links into the list
-        head = first;
-        E e = first.item;
-        first.item = null; // first becomes the new dummy
+        // assert takeLock.isHeldByCurrentThread() && count > 0;
+        if (takeIndex == chunkSize) {
+            Chunk used = head;
+            head = used.next; // not null: the first element is in it
+            takeIndex = 0;
+            spares.give(used); // every slot taken and cleared
+        }
+        Object[] items = head.items;
+        E e = (E) items[takeIndex];
+        items[takeIndex++] = null;
         return e;
+    }
+
+    /** The first element, left in place. Call only when holding takeLock, with count > 0. */
+    @SuppressWarnings("unchecked")
+    private E first() {
+        return (E) (takeIndex == chunkSize ? head.next.items[0] : head.items[takeIndex]);
     }
 
     private void fullyLock() {
@@ -230,14 +270,13 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     @Override
     public boolean offer(E e) {
         checkElement(e);
-        Node<E> node = new Node<>(e);
         int before;
         putLock.lock();
         try {
             if (closed || count == capacity) {
                 return false; // closed: refused, and the element stays with the caller
             }
-            before = insert(node);
+            before = insert(e);
         } finally {
             putLock.unlock();
         }
@@ -248,7 +287,6 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     @Override
     public void put(E e) throws InterruptedException {
         checkElement(e);
-        Node<E> node = new Node<>(e);
         int before;
         putLock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
@@ -257,7 +295,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
                 awaitNotFull();
                 ensureOpen();
             }
-            before = insert(node);
+            before = insert(e);
         } finally {
             putLock.unlock();
         }
@@ -268,7 +306,6 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
         checkElement(e);
         long nanos = unit.toNanos(timeout);
-        Node<E> node = new Node<>(e);
         int before;
         putLock.lockInterruptibly();
         try {
@@ -281,7 +318,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
             if (closed) {
                 return false; // also when woken by close(): the element stays with the caller
             }
-            before = insert(node);
+            before = insert(e);
         } finally {
             putLock.unlock();
         }
@@ -290,12 +327,12 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     }
 
     /**
-     * Links node and counts it; returns count before the insert. Call only when holding putLock,
+     * Stores e and counts it; returns count before the insert. Call only when holding putLock,
      * with count < capacity.
      */
-    private int insert(Node<E> node) {
-        enqueue(node);
-        // publishes node: pairs with the volatile read of count in take/poll
+    private int insert(E e) {
+        enqueue(e);
+        // publishes e (and a chunk linked for it): pairs with the volatile read of count in take/poll
         int before = (int) COUNT.getAndAdd(this, 1);
         counters.countInsert();
         if (before + 1 < capacity) {
@@ -450,7 +487,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
             int n = Math.min(maxElements, count);
             try {
                 while (moved < n) {
-                    target.add(head.next.item); // if this throws, the element is still inside
+                    target.add(first()); // if this throws, the element is still inside
                     dequeue();
                     moved++;
                 }
@@ -471,13 +508,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     boolean removeFirst(Predicate<Object> match) {
         fullyLock();
         try {
-            for (Node<E> trail = head, p = trail.next; p != null; trail = p, p = p.next) {
-                if (match.test(p.item)) {
-                    unlink(p, trail);
-                    return true;
-                }
-            }
-            return false;
+            return removeWhere(match, 1) == 1;
         } finally {
             fullyUnlock();
         }
@@ -485,34 +516,56 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     @Override
     int removeMatching(Predicate<Object> match) {
-        int removed = 0;
         fullyLock();
         try {
-            // Each unlink leaves a well-formed list: if match throws, what it unlinked is removed.
-            for (Node<E> trail = head, p = trail.next; p != null; p = trail.next) {
-                if (match.test(p.item)) {
-                    unlink(p, trail);
-                    removed++;
-                } else {
-                    trail = p;
-                }
-            }
-            return removed;
+            return removeWhere(match, Integer.MAX_VALUE);
         } finally {
             fullyUnlock();
         }
     }
 
-    /** Unlinks interior node p whose predecessor is trail. Call only when holding both locks. */
-    private void unlink(Node<E> p, Node<E> trail) {
-        p.item = null;
-        trail.next = p.next;
-        if (last == p) {
-            last = trail;
+    /**
+     * Removes the first {@code limit} elements that match, closing the gaps: the elements behind
+     * each one move forward, in order. Returns how many it removed. If match throws, what it
+     * removed so far stays removed and the rest stay in order. Call only when holding both locks.
+     */
+    private int removeWhere(Predicate<Object> match, int limit) {
+        Chunk.Cursor from = new Chunk.Cursor(head, takeIndex);
+        Chunk.Cursor to = new Chunk.Cursor(head, takeIndex);
+        int unread = count, removed = 0;
+        try {
+            for (; unread > 0 && removed < limit; unread--) {
+                Object e = from.peek();
+                if (match.test(e)) {
+                    removed++;
+                } else {
+                    to.put(e);
+                }
+                from.next();
+            }
+        } finally {
+            for (; unread > 0; unread--) { // the one under test when match threw, and the rest
+                to.put(from.next());
+            }
+            if (removed > 0) {
+                truncate(to.chunk(), to.index(), removed);
+            }
         }
-        counters.countRemoval();
-        if ((int) COUNT.getAndAdd(this, -1) == capacity) { // as in extract(); both locks held
-            producers.signalOneHeld();
+        return removed;
+    }
+
+    /**
+     * Ends the list at slot index of chunk end, which drops the chunks after it, clears the slots
+     * after it, and counts out the removed elements. Call only when holding both locks.
+     */
+    private void truncate(Chunk end, int index, int removed) {
+        Arrays.fill(end.items, index, chunkSize, null);
+        end.next = null;
+        last = end;
+        putIndex = index;
+        counters.countRemovals(removed);
+        if ((int) COUNT.getAndAdd(this, -removed) == capacity) { // as in extract(); both locks held
+            producers.signalOneHeld(); // the cascade in insert() wakes the others room was made for
         }
     }
 
@@ -520,12 +573,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public void clear() {
         fullyLock();
         try {
-            for (Node<E> p, h = head; (p = h.next) != null; h = p) {
-                h.next = h;
-                p.item = null;
-            }
-            head.next = null;
-            last = head;
+            head = last = new Chunk(chunkSize); // the old chain, unreachable, goes to GC whole
+            takeIndex = putIndex = 0;
             int removed = (int) COUNT.getAndSet(this, 0); // as in extract(); both locks held
             counters.countRemovals(removed);
             if (removed == capacity) {
@@ -545,7 +594,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         }
         takeLock.lock();
         try {
-            return count > 0 ? head.next.item : null;
+            return count > 0 ? first() : null;
         } finally {
             takeLock.unlock();
         }
@@ -558,8 +607,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         }
         fullyLock();
         try {
-            for (Node<E> p = head.next; p != null; p = p.next) {
-                if (o.equals(p.item)) {
+            for (Object e : elements()) {
+                if (o.equals(e)) {
                     return true;
                 }
             }
@@ -573,15 +622,20 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public Object[] toArray() {
         fullyLock();
         try {
-            Object[] copy = new Object[count];
-            int i = 0;
-            for (Node<E> p = head.next; p != null; p = p.next) {
-                copy[i++] = p.item;
-            }
-            return copy;
+            return elements();
         } finally {
             fullyUnlock();
         }
+    }
+
+    /** A copy of the elements in order. Call only when holding both locks. */
+    private Object[] elements() {
+        Object[] copy = new Object[count];
+        Chunk.Cursor c = new Chunk.Cursor(head, takeIndex);
+        for (int n = 0; n < copy.length; n++) {
+            copy[n] = c.next();
+        }
+        return copy;
     }
 
     @Override

@@ -293,6 +293,94 @@ public class Handoff_03_IndicesOutsideTheLock {
         }
     }
 
+    /**
+     * As LockSplitQueueExactlyOnce, with the ends one slot before a chunk boundary: the queue of
+     * capacity 2 stores elements in chunks of 2 slots, and one element went through first, so
+     * of the two offers one fills the last slot of a chunk and the other opens the next chunk.
+     */
+    @JCStressTest
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
+    @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")
+    @State
+    public static class LockSplitQueueExactlyOnceAcrossChunks {
+        private final Handoff<Integer> buffer = Handoffs.create("lock-split:2");
+        private Integer taken1;
+        private Integer taken2;
+
+        public LockSplitQueueExactlyOnceAcrossChunks() {
+            buffer.offer(0);
+            buffer.poll();
+        }
+
+        @Actor
+        public void actor1() {
+            buffer.offer(1);
+            taken1 = buffer.poll();
+        }
+
+        @Actor
+        public void actor2() {
+            buffer.offer(2);
+            taken2 = buffer.poll();
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            count(r, taken1, taken2, buffer.poll(), buffer.poll());
+        }
+    }
+
+    /**
+     * The lock-split queue's chunk reuse: a consumer that leaves an emptied chunk hands it to
+     * the producers. Capacity 65 gives chunks of 64; the first chunk has been filled and emptied
+     * and the second filled, so the poll leaves the first chunk while the offer opens a new one,
+     * the chunk just left if the poll came first. r1: elements seen (polled or left inside), r2:
+     * 1 if they came out in the order they went in. Anything but "65, 1" means the reused chunk
+     * lost, repeated or reordered an element.
+     */
+    @JCStressTest
+    @Outcome(id = "65, 1", expect = ACCEPTABLE, desc = "each element seen exactly once, in order")
+    @Outcome(expect = FORBIDDEN, desc = "an element was lost, delivered twice or reordered")
+    @State
+    public static class LockSplitQueueReusesLeftChunk {
+        private final Handoff<Integer> buffer = Handoffs.create("lock-split:65");
+        private Integer taken;
+
+        public LockSplitQueueReusesLeftChunk() {
+            for (int i = 0; i < 64; i++) {
+                buffer.offer(-1);
+            }
+            for (int i = 0; i < 64; i++) {
+                buffer.poll();
+            }
+            for (int i = 0; i < 64; i++) {
+                buffer.offer(i);
+            }
+        }
+
+        @Actor
+        public void consumer() {
+            taken = buffer.poll();
+        }
+
+        @Actor
+        public void producer() {
+            buffer.offer(64);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            int seen = 0;
+            boolean inOrder = true;
+            for (Integer e = taken; e != null; e = buffer.poll()) {
+                inOrder &= e == seen;
+                seen++;
+            }
+            r.r1 = seen;
+            r.r2 = inOrder ? 1 : 0;
+        }
+    }
+
     @JCStressTest
     @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
     @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")

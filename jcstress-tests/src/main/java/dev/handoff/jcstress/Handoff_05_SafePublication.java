@@ -113,6 +113,39 @@ public class Handoff_05_SafePublication {
         }
     }
 
+    /**
+     * As LockSplitQueuePublication, where the offer opens a new chunk: the queue of capacity 2
+     * stores elements in chunks of 2 slots, both of the first chunk used, so the consumer must
+     * see the link to the new chunk as well as the element in it.
+     */
+    @JCStressTest
+    @Outcome(id = "-1, -1, -1", expect = ACCEPTABLE, desc = "polled before the offer")
+    @Outcome(id = "1, 2, 42", expect = ACCEPTABLE, desc = "took the element and saw everything written before the offer")
+    @Outcome(expect = FORBIDDEN, desc = "took the element but saw stale fields")
+    @State
+    public static class LockSplitQueueNewChunkPublication {
+        private final Handoff<Box> handoff = Handoffs.create("lock-split:2");
+        private int before;
+
+        public LockSplitQueueNewChunkPublication() {
+            handoff.offer(box());
+            handoff.offer(box());
+            handoff.poll();
+            handoff.poll();
+        }
+
+        @Actor
+        public void producer() {
+            before = 42;
+            handoff.offer(box());
+        }
+
+        @Actor
+        public void consumer(III_Result r) {
+            read(handoff.poll(), before, r);
+        }
+    }
+
     @JCStressTest
     @Outcome(id = "-1, -1, -1", expect = ACCEPTABLE, desc = "polled before the offer")
     @Outcome(id = "1, 2, 42", expect = ACCEPTABLE, desc = "took the element and saw everything written before the offer")

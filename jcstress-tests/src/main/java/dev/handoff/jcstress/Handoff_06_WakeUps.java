@@ -214,6 +214,33 @@ public class Handoff_06_WakeUps {
         }
     }
 
+    /** As TakeWakesOnPut, where the put opens a new chunk (capacity 2: chunks of 2, both used). */
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class LockSplitQueueTakeWakesOnPutIntoNewChunk {
+        private final Handoff<Integer> h = Handoffs.create("lock-split:2");
+
+        public LockSplitQueueTakeWakesOnPutIntoNewChunk() {
+            h.offer(1);
+            h.offer(2);
+            h.poll();
+            h.poll();
+        }
+
+        @Actor
+        public void consumer() throws InterruptedException {
+            h.take();
+        }
+
+        @Signal
+        public void producer() {
+            h.offer(1);
+        }
+    }
+
     @JCStressTest(Mode.Termination)
     @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
     @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
