@@ -108,8 +108,8 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     /** Set once by close(), under lock; volatile for isClosed(). */
     private volatile boolean closed;
 
-    /** Whether the lock holder runs the caller's code (an add, an equals). Guarded by lock. */
-    private boolean callingOut;
+    /** Refuses calls from the code that drainTo and remove(Object) run under lock. */
+    private final ReentryGuard reentry;
 
     /** Guards every field above. */
     private final ReentrantLock lock;
@@ -223,6 +223,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         this.spin = Objects.requireNonNull(waiting, "waiting") == Waiting.SPIN_THEN_PARK;
         this.items = new Object[checkCapacity(capacity)];
         this.lock = new ReentrantLock();
+        this.reentry = new ReentryGuard(lock);
         this.notEmpty = lock.newCondition();
         this.notFull = lock.newCondition();
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
@@ -234,6 +235,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         this.spin = Objects.requireNonNull(waiting, "waiting") == Waiting.SPIN_THEN_PARK;
         this.items = null;
         this.lock = null;
+        this.reentry = null;
         this.notEmpty = null;
         this.notFull = null;
     }
@@ -286,25 +288,12 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
      * holding lock; match is the caller's code, so this buffer refuses to be called back meanwhile.
      */
     private int indexOfFirst(Predicate<Object> match) {
-        callingOut = true;
-        try {
-            for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
-                if (match.test(items[k])) {
-                    return k;
-                }
+        for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
+            if (reentry.test(match, items[k])) {
+                return k;
             }
-            return -1;
-        } finally {
-            callingOut = false;
         }
-    }
-
-    /** Refuses a call from the code this buffer runs under its reentrant lock. Hold lock. */
-    private void checkNotCalledBack() {
-        if (callingOut) { // plain: written only by the lock holder, and this thread holds it
-            throw new IllegalStateException("this buffer is not usable from the code it is calling"
-                    + " (a drainTo target's add, an equals)");
-        }
+        return -1;
     }
 
     /** Writes count. Call only when holding lock. */
@@ -353,7 +342,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         checkElement(e);
         lock.lock();
         try {
-            checkNotCalledBack();
+            reentry.check();
             if (closed || count == items.length) {
                 return false; // closed: refused, and the element stays with the caller
             }
@@ -370,7 +359,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         spinWhileCountIs(items.length, producerSpin, waitingProducers);
         lock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
-            checkNotCalledBack();
+            reentry.check();
             ensureOpen();
             while (count == items.length) {
                 counters.producerWait();
@@ -394,7 +383,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         long nanos = unit.toNanos(timeout);
         lock.lockInterruptibly();
         try {
-            checkNotCalledBack();
+            reentry.check();
             while (!closed && count == items.length) {
                 if (nanos <= 0L) {
                     return false;
@@ -423,7 +412,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     public E poll() {
         lock.lock();
         try {
-            checkNotCalledBack();
+            reentry.check();
             return count == 0 ? null : dequeue();
         } finally {
             lock.unlock();
@@ -435,7 +424,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         spinWhileCountIs(0, consumerSpin, waitingConsumers);
         lock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
-            checkNotCalledBack();
+            reentry.check();
             while (count == 0) {
                 if (closed && !calledByPoolWorker()) {
                     throw closedAndEmpty();
@@ -461,7 +450,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         long nanos = unit.toNanos(timeout);
         lock.lockInterruptibly();
         try {
-            checkNotCalledBack();
+            reentry.check();
             while (count == 0) {
                 if (closed || nanos <= 0L) {
                     return null;
@@ -488,17 +477,12 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         }
         lock.lock();
         try {
-            checkNotCalledBack();
+            reentry.check();
             int moved = 0;
             while (moved < maxElements && count > 0) {
                 @SuppressWarnings("unchecked")
                 E e = (E) items[takeIndex];
-                callingOut = true;
-                try {
-                    target.add(e); // if this throws, e is still inside: nothing is lost
-                } finally {
-                    callingOut = false;
-                }
+                reentry.add(target, e); // if this throws, e is still inside: nothing is lost
                 dequeue();
                 moved++;
             }
@@ -512,7 +496,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     boolean removeFirst(Predicate<Object> match) {
         lock.lock();
         try {
-            checkNotCalledBack();
+            reentry.check();
             int k = indexOfFirst(match);
             if (k < 0) {
                 return false;
@@ -528,20 +512,15 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     int removeMatching(Predicate<Object> match) {
         lock.lock();
         try {
-            checkNotCalledBack();
+            reentry.check();
             boolean[] doomed = new boolean[count];
             int n = 0;
             // Ask about every element before changing anything: if match throws, nothing moved.
-            callingOut = true;
-            try {
-                for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
-                    if (match.test(items[k])) {
-                        doomed[i] = true;
-                        n++;
-                    }
+            for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
+                if (match.test(items[k])) {
+                    doomed[i] = true;
+                    n++;
                 }
-            } finally {
-                callingOut = false;
             }
             if (n > 0) {
                 compact(doomed, n);
@@ -597,7 +576,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     public void clear() {
         lock.lock();
         try {
-            checkNotCalledBack();
+            reentry.check();
             while (count > 0) {
                 dequeue();
             }
@@ -613,7 +592,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     public E peek() {
         lock.lock();
         try {
-            checkNotCalledBack();
+            reentry.check();
             return (E) items[takeIndex]; // null exactly when count == 0
         } finally {
             lock.unlock();
@@ -627,7 +606,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         }
         lock.lock();
         try {
-            checkNotCalledBack();
+            reentry.check();
             return indexOfFirst(o::equals) >= 0;
         } finally {
             lock.unlock();
@@ -638,7 +617,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
     public Object[] toArray() {
         lock.lock();
         try {
-            checkNotCalledBack();
+            reentry.check();
             Object[] copy = new Object[count];
             for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
                 copy[i] = items[k];

@@ -31,6 +31,11 @@ import java.util.function.Predicate;
  * Blocked threads wait on {@link java.util.concurrent.locks.Condition}s, never on a monitor, so
  * a virtual thread blocked here does not pin its carrier.
  *
+ * <p>The code the queue calls while it holds a lock (a {@code drainTo} target's {@code add}, the
+ * {@code equals} that {@code remove(Object)} asks) must not use the queue: an operation it makes
+ * on it throws {@link IllegalStateException}, and the operation it was called from changes
+ * nothing more.
+ *
  * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.
  *
  * @param <E> the type of elements held
@@ -148,6 +153,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     /** Held by take, poll and every removal. */
     private final ReentrantLock takeLock = new ReentrantLock();
+
+    /** Refuses calls from the code that drainTo and remove(Object) run under takeLock. */
+    private final ReentryGuard reentry = new ReentryGuard(takeLock);
 
     /** Consumers parked on takeLock while the queue is empty. */
     private final Waiters consumers = new Waiters(takeLock, Wait.TAKE, this);
@@ -273,6 +281,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         int before;
         putLock.lock();
         try {
+            reentry.check();
             if (closed || count == capacity) {
                 return false; // closed: refused, and the element stays with the caller
             }
@@ -290,6 +299,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         int before;
         putLock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
+            reentry.check();
             ensureOpen();
             while (count == capacity) {
                 awaitNotFull();
@@ -309,6 +319,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         int before;
         putLock.lockInterruptibly();
         try {
+            reentry.check();
             while (!closed && count == capacity) {
                 if (nanos <= 0L) {
                     return false;
@@ -379,6 +390,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         int before;
         takeLock.lock();
         try {
+            reentry.check();
             if (count == 0) {
                 return null;
             }
@@ -397,6 +409,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         int before;
         takeLock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
+            reentry.check();
             while (count == 0) {
                 if (!closedAndDrained()) {
                     awaitNotEmpty();
@@ -422,6 +435,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         int before;
         takeLock.lockInterruptibly();
         try {
+            reentry.check();
             while (count == 0) {
                 if (nanos <= 0L || closedAndDrained()) {
                     return null;
@@ -484,10 +498,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         int moved = 0;
         takeLock.lock();
         try {
+            reentry.check();
             int n = Math.min(maxElements, count);
             try {
                 while (moved < n) {
-                    target.add(first()); // if this throws, the element is still inside
+                    reentry.add(target, first()); // if this throws, the element is still inside
                     dequeue();
                     moved++;
                 }
@@ -508,6 +523,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     boolean removeFirst(Predicate<Object> match) {
         fullyLock();
         try {
+            reentry.check();
             return removeWhere(match, 1) == 1;
         } finally {
             fullyUnlock();
@@ -518,6 +534,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     int removeMatching(Predicate<Object> match) {
         fullyLock();
         try {
+            reentry.check();
             return removeWhere(match, Integer.MAX_VALUE);
         } finally {
             fullyUnlock();
@@ -536,7 +553,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         try {
             for (; unread > 0 && removed < limit; unread--) {
                 Object e = from.peek();
-                if (match.test(e)) {
+                if (reentry.test(match, e)) {
                     removed++;
                 } else {
                     to.put(e);
@@ -573,6 +590,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public void clear() {
         fullyLock();
         try {
+            reentry.check();
             head = last = new Chunk(chunkSize); // the old chain, unreachable, goes to GC whole
             takeIndex = putIndex = 0;
             int removed = (int) COUNT.getAndSet(this, 0); // as in extract(); both locks held

@@ -188,6 +188,73 @@ interface SequentialContract extends ContractSubject {
         assertEquals(List.of(0, 1, 2, 3, 4, 5), all.stream().sorted().toList(), "each element in exactly one place");
     }
 
+    @Test
+    default void aDrainTargetThatPollsTheHandoffLosesAndDoublesNothing() {
+        assumeTrue(holdsElements(), "needs elements inside");
+        Handoff<Integer> h = handoffOf(4);
+        for (int i = 0; i < 4; i++) {
+            h.add(i);
+        }
+        List<Integer> polled = new ArrayList<>();
+        List<Integer> sink = new ArrayList<>() {
+            @Override
+            public boolean add(Integer e) {
+                Integer p = h.poll(); // refused (IllegalStateException) or served: never e again
+                if (p != null) {
+                    polled.add(p);
+                }
+                return super.add(e);
+            }
+        };
+        try {
+            h.drainTo(sink);
+        } catch (IllegalStateException refused) {
+            // the kind refuses calls back from its drainTo target: what was moved stays moved
+        }
+        List<Integer> all = new ArrayList<>(sink);
+        all.addAll(polled);
+        for (Integer e; (e = h.poll()) != null; ) {
+            all.add(e);
+        }
+        assertEquals(List.of(0, 1, 2, 3), all.stream().sorted().toList(), "each element in exactly one place");
+    }
+
+    @Test
+    default void anEqualsThatPollsTheHandoffLosesAndDoublesNothing() {
+        assumeTrue(holdsElements(), "needs elements inside");
+        Handoff<Object> h = handoffOf(4);
+        for (int i = 0; i < 3; i++) {
+            h.add(i);
+        }
+        List<Object> polled = new ArrayList<>();
+        Object pollsWhenAsked = new Object() {
+            @Override
+            public boolean equals(Object other) {
+                Object p = h.poll(); // refused (IllegalStateException) or served: never twice
+                if (p != null) {
+                    polled.add(p);
+                }
+                return false;
+            }
+
+            @Override
+            public int hashCode() {
+                return 1;
+            }
+        };
+        try {
+            assertFalse(h.remove(pollsWhenAsked));
+        } catch (IllegalStateException refused) {
+            // the kind refuses calls back from the equals it asks
+        }
+        List<Object> all = new ArrayList<>(polled);
+        for (Object e; (e = h.poll()) != null; ) {
+            all.add(e);
+        }
+        assertEquals(List.of(0, 1, 2), all.stream().map(Integer.class::cast).sorted().toList(),
+                "each element in exactly one place");
+    }
+
     // ---- Timeouts <= 0 never wait ----
 
     @Test
