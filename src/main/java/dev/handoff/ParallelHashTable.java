@@ -438,12 +438,6 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         return true;
     }
 
-    private void ensureOpen() {
-        if (isClosed()) {
-            throw closedToInserts();
-        }
-    }
-
     /** Every space free: no insert, and no removal, under way (see "Close" in the notes). */
     @Override
     boolean nothingUnderWay() {
@@ -462,8 +456,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        ensureOpen();
-        if (!insertReserved(fillable.acquire(), key, e)) {
+        if (isClosed() || !insertReserved(fillable.acquire(), key, e)) {
             throw closedToInserts(); // the untimed acquire fails only once closed
         }
     }
@@ -611,9 +604,10 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         return removed;
     }
 
+    /** Polls at most size() times, so it ends while producers keep inserting; new arrivals may stay. */
     @Override
     public void clear() {
-        while (poll() != null) { // each poll frees one slot and wakes a producer if one waits
+        for (int n = size(); n > 0 && poll() != null; n--) { // each poll frees a slot, waking a producer
         }
     }
 

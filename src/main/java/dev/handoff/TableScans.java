@@ -22,8 +22,8 @@ final class TableScans {
     /** The occupied slots and the sweep; null under Search.PROBE, which does not keep them. */
     private final OccupancySummary summary;
 
-    /** Per consumer thread: whether its next summary search starts from the sweep. */
-    private final ThreadLocal<boolean[]> sweepTurn;
+    /** This table's number in the threads' SweepTurn. */
+    private final long id = SweepTurn.newTable();
 
     private final ProbeRandom random;
     private final Counters counters;
@@ -32,7 +32,6 @@ final class TableScans {
         this.slots = slots;
         this.probing = new ProbeSequence(slots.length());
         this.summary = search == Search.PROBE ? null : new OccupancySummary(slots.length());
-        this.sweepTurn = summary == null ? null : ThreadLocal.withInitial(() -> new boolean[1]);
         this.random = random;
         this.counters = counters;
     }
@@ -152,9 +151,9 @@ final class TableScans {
      * word. Returns null if every marked slot it met was empty or won by another consumer.
      */
     private Object summarySearch() {
-        boolean[] turn = sweepTurn.get();
-        boolean fromSweep = turn[0];
-        turn[0] = !fromSweep;
+        SweepTurn turn = SweepTurn.of(id);
+        boolean fromSweep = turn.sweepNext;
+        turn.sweepNext = !fromSweep;
         long from = fromSweep ? summary.sweep() : 0L;
         int first = fromSweep ? summary.slotOf(from) : probing.start(random.nextLong()) & ~63;
         int words = summary.wordCount();

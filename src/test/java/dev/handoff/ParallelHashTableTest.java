@@ -239,6 +239,34 @@ class ParallelHashTableTest {
     }
 
     /**
+     * clear() while a producer refills the table after every removal, as one that keeps inserting
+     * may: clear ends after removing as many elements as were inside when it began. The refill
+     * stops after a few thousand removals, so a clear that chases new elements fails instead of
+     * running forever.
+     */
+    @ParameterizedTest
+    @EnumSource(SlotForm.class)
+    void clearEndsWhileAProducerKeepsInserting(SlotForm form) {
+        int m = 8;
+        AtomicInteger polls = new AtomicInteger();
+        ParallelHashTable<Integer> t = new ParallelHashTable<>(m, form, false) {
+            @Override
+            public Integer poll() {
+                Integer e = super.poll();
+                if (e != null && polls.incrementAndGet() < 10_000) {
+                    offer(e); // the refill a concurrent producer might make right after
+                }
+                return e;
+            }
+        };
+        for (int i = 0; i < m; i++) {
+            t.add(i);
+        }
+        t.clear();
+        assertTrue(polls.get() <= m, "clear() removed " + polls.get() + " elements, " + m + " were inside");
+    }
+
+    /**
      * Many producers and consumers, then a close at an arbitrary moment: every element whose put
      * returned is taken exactly once, and every consumer ends with the closed exception.
      */
@@ -319,6 +347,24 @@ class ParallelHashTableTest {
         assertEquals(-1, removalsBeforeVictimLeaves(probe, 1000), "the adversary's schedule lost its grip");
     }
 
+    /**
+     * The same adversary, with the consumer also taking from a second table before each of its
+     * takes from the first: a thread's sweep turns are kept per table, so switching tables does
+     * not make every search of the first table a non-sweep one.
+     */
+    @ParameterizedTest
+    @EnumSource(SlotForm.class)
+    void theBoundHoldsForAConsumerThatAlsoTakesFromAnotherTable(SlotForm form) throws InterruptedException {
+        int m = 8;
+        ParallelHashTable<Integer> summary = startAtSlotZero(m, form, ParallelHashTable.Search.SUMMARY);
+        ParallelHashTable<Integer> other = startAtSlotZero(m, form, ParallelHashTable.Search.SUMMARY);
+        int removals = removalsBeforeVictimLeaves(summary, 1000, () -> {
+            other.put(1);
+            other.take();
+        });
+        assertTrue(removals >= 1 && removals <= 2 * m + 2, "the victim left after " + removals + " removals");
+    }
+
     /** A table whose every random draw is 0: a consumer's probe starts at slot 0, stride 1. */
     private static ParallelHashTable<Integer> startAtSlotZero(int m, SlotForm form, ParallelHashTable.Search search) {
         ProbeRandom zero = new ProbeRandom() {
@@ -342,12 +388,19 @@ class ParallelHashTableTest {
      */
     private static int removalsBeforeVictimLeaves(ParallelHashTable<Integer> t, int rounds)
             throws InterruptedException {
+        return removalsBeforeVictimLeaves(t, rounds, () -> { });
+    }
+
+    /** As above, with between run before each take from t. */
+    private static int removalsBeforeVictimLeaves(ParallelHashTable<Integer> t, int rounds, Interruptible between)
+            throws InterruptedException {
         int m = t.capacity();
         int victim = elementStartingAt(t, m - 1);
         int filler = elementStartingAt(t, 0);
         t.put(victim);
         for (int r = 1; r <= rounds; r++) {
             t.put(filler); // into slot 0: the slot before the victim's on every search from 0
+            between.run();
             if (t.take() == victim) {
                 return r;
             }
@@ -363,6 +416,11 @@ class ParallelHashTableTest {
                 return v;
             }
         }
+    }
+
+    /** A step that may block. */
+    private interface Interruptible {
+        void run() throws InterruptedException;
     }
 
     private static void awaitParked(Thread t) throws InterruptedException {
