@@ -69,12 +69,7 @@ final class TableScans {
             if (w == words - 1 && (m & 63) != 0) {
                 bits &= (1L << m) - 1; // bits past slot m - 1 belong to no slot
             }
-            if (k == 0) {
-                bits &= -1L << first; // slots before the start: last, as k == words
-            } else if (k == words) {
-                bits &= ~(-1L << first);
-            }
-            for (; bits != 0; bits &= bits - 1) {
+            for (bits = inPass(bits, k, words, first); bits != 0; bits &= bits - 1) {
                 int i = (w << 6) + Long.numberOfTrailingZeros(bits);
                 probes++;
                 if (slots.hint(i) == null) {
@@ -86,6 +81,17 @@ final class TableScans {
             }
         }
         return -probes;
+    }
+
+    /**
+     * The bits of a pass's k-th word (of words + 1, from the word of slot first) that the pass
+     * covers: the first word from slot first on, the last (the first word again) the slots before.
+     */
+    private static long inPass(long bits, int k, int words, int first) {
+        if (k == 0) {
+            return bits & (-1L << first);
+        }
+        return k == words ? bits & ~(-1L << first) : bits;
     }
 
     /**
@@ -161,13 +167,7 @@ final class TableScans {
         int probes = 0;
         for (int k = 0; k <= words; k++) {
             int w = w0 + k < words ? w0 + k : w0 + k - words;
-            long bits = summary.word(w);
-            if (k == 0) {
-                bits &= -1L << first; // slots before the start: last, as k == words
-            } else if (k == words) {
-                bits &= ~(-1L << first);
-            }
-            for (; bits != 0; bits &= bits - 1) {
+            for (long bits = inPass(summary.word(w), k, words, first); bits != 0; bits &= bits - 1) {
                 int i = (w << 6) + Long.numberOfTrailingZeros(bits);
                 probes++;
                 Object e = slots.hint(i);

@@ -3,6 +3,7 @@
  */
 package dev.handoff;
 
+import static dev.handoff.ContractSupport.awaitBlocked;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -92,7 +93,7 @@ class ParallelHashTableTest {
                 Thread.currentThread().interrupt();
             }
         });
-        awaitParked(consumer);
+        awaitBlocked(consumer);
         Thread.sleep(50); // a polling consumer would probe (and count probes) during this time
         assertEquals(0, t.stats().searchProbes(), "searched while nothing was reserved for it");
         assertEquals(1, t.stats().consumerWaits());
@@ -116,7 +117,7 @@ class ParallelHashTableTest {
                 Thread.currentThread().interrupt();
             }
         });
-        awaitParked(producer);
+        awaitBlocked(producer);
         long probes = t.stats().insertProbes();
         Thread.sleep(50);
         assertEquals(probes, t.stats().insertProbes(), "probed a full table");
@@ -150,8 +151,8 @@ class ParallelHashTableTest {
                 producerSaw.set(e);
             }
         });
-        awaitParked(consumer);
-        awaitParked(producer);
+        awaitBlocked(consumer);
+        awaitBlocked(producer);
         empty.close();
         full.close();
         consumer.join();
@@ -183,7 +184,7 @@ class ParallelHashTableTest {
         assertEquals(1, t.poll(0, TimeUnit.SECONDS));
         assertNull(t.poll(20, TimeUnit.MILLISECONDS));
         Thread consumer = Thread.ofPlatform().start(() -> assertThrows(InterruptedException.class, t::take));
-        awaitParked(consumer);
+        awaitBlocked(consumer);
         consumer.interrupt();
         consumer.join();
         assertTrue(t.offer(3), "the interrupted consumer must not have taken a reservation");
@@ -421,15 +422,5 @@ class ParallelHashTableTest {
     /** A step that may block. */
     private interface Interruptible {
         void run() throws InterruptedException;
-    }
-
-    private static void awaitParked(Thread t) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (t.getState() != Thread.State.WAITING && t.getState() != Thread.State.TIMED_WAITING) {
-            if (System.nanoTime() > deadline || !t.isAlive()) {
-                throw new AssertionError("thread did not park: " + t.getState());
-            }
-            Thread.sleep(1);
-        }
     }
 }
