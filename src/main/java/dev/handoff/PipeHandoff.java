@@ -136,9 +136,8 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      * Spinning before parking (class Spin). Waking a parked thread costs 25-35 us here, so a
      * waiting side first spins: one worker at a time (Spin.Gate workerSpin, holding its slot),
      * which scans probe first, so that it answers without a wake-up (a stale hint costs one
-     * probe: the CAS decides); and one producer in line at a time. The others park at once,
-     * without Spin.yieldUntil's yields: on a loaded machine a yield hands the CPU to any runnable
-     * thread, often another process's, and the yielder then misses its partner for a time slice.
+     * probe: the CAS decides); and one producer in line at a time. The others yield a few rounds
+     * before they park, handing the CPU to the thread they wait for when threads outnumber CPUs.
      * put, before it joins an empty line, waits the spin for a spinning worker. The spin loops
      * are written out: Spin.until with a capturing lambda would allocate on every handoff.
      *
@@ -559,19 +558,22 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     }
 
     /**
-     * A WAITING worker's wait before it parks: Spin.ROUNDS until {@link #mayStopWaiting} if no
-     * other worker spins, else none (see "Spinning before parking"). The caller reads everything again.
+     * A WAITING worker's wait before it parks, until {@link #mayStopWaiting} (the caller reads
+     * everything again): all Spin.ROUNDS if no other worker spins, else only the yield rounds, as
+     * Spin.yieldUntil does.
      */
     private void spinForItem(int slot, WorkerSlots.Channel channel, boolean timed, long deadline) {
-        if (!workerSpin.tryEnter(slot)) { // one spinner at a time; the others park at once
-            return;
-        }
+        boolean spinner = workerSpin.tryEnter(slot); // one spinner at a time (see "Spinning before parking")
+        // Not the spinner: the yield rounds only, and none on a virtual thread (see Spin.yieldUntil).
+        int round = spinner ? 0 : Thread.currentThread().isVirtual() ? Spin.ROUNDS : Spin.SPINS;
         try {
-            for (int round = 0; round < Spin.ROUNDS && !mayStopWaiting(channel, timed, deadline); round++) {
+            for (; round < Spin.ROUNDS && !mayStopWaiting(channel, timed, deadline); round++) {
                 Spin.pause(round);
             }
         } finally {
-            workerSpin.exit();
+            if (spinner) {
+                workerSpin.exit();
+            }
         }
     }
 

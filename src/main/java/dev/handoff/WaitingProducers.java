@@ -110,20 +110,22 @@ final class WaitingProducers {
     }
 
     /**
-     * The wait before parking: Spin.ROUNDS until the node is taken or the pipe closes if no other
-     * producer in line spins, else none (see PipeHandoff's "Spinning before parking"). Written
+     * The wait before parking, until the node is taken or the pipe closes: all Spin.ROUNDS if no
+     * other producer in line spins, else only the yield rounds, as Spin.yieldUntil does. Written
      * out rather than Spin.until(lambda), which would allocate a capturing lambda per wait.
      */
     private void spinUntilTaken(Node node) {
-        if (!spinGate.tryEnter()) {
-            return;
-        }
+        boolean spinner = spinGate.tryEnter();
+        // Not the spinner: the yield rounds only, and none on a virtual thread (see Spin.yieldUntil).
+        int round = spinner ? 0 : Thread.currentThread().isVirtual() ? Spin.ROUNDS : Spin.SPINS;
         try {
-            for (int round = 0; round < Spin.ROUNDS && !node.taken && !pipe.isClosed(); round++) {
+            for (; round < Spin.ROUNDS && !(node.taken || pipe.isClosed()); round++) {
                 Spin.pause(round);
             }
         } finally {
-            spinGate.exit();
+            if (spinner) {
+                spinGate.exit();
+            }
         }
     }
 
