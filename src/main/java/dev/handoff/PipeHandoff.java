@@ -133,7 +133,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      * here the waker knows the one thread it serves (the CAS or the lock decided it) and unparks
      * it, so a lock per slot would only add a lock hand-over to every handoff.
      *
-     * Spinning before parking (class Spin). Waking a parked thread costs 25-35 us here, so a
+     * Spinning before parking (class Spin). A wake-up costs far more than a short spin, so a
      * waiting side first spins: one worker at a time (Spin.Gate workerSpin, holding its slot),
      * which scans probe first, so that it answers without a wake-up (a stale hint costs one
      * probe: the CAS decides); and one producer in line at a time. The others yield a few rounds
@@ -380,7 +380,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     }
 
     /**
-     * put's way to a worker before it joins the line: waits the spin (Spin.until) for a spinning
+     * put's way to a worker before it joins the line: waits up to Spin.ROUNDS for a spinning
      * worker, which takes e without a wake-up, then scans, spinner first. Gives up when producers
      * are in line: they are ahead of this one.
      *
