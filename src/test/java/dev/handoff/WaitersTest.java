@@ -139,28 +139,37 @@ class WaitersTest {
     /** Many short races between one release and waiters arriving: every waiter gets its permit. */
     @Test
     void noWakeUpIsLostWhenReleasesRaceWaiters() throws Exception {
-        int rounds = 2_000;
+        raceWaiters(2_000, this::acquire, this::release);
+        assertFalse(waiters.any());
+    }
+
+    /** An acquire that may be interrupted. */
+    private interface Acquire {
+        void run() throws InterruptedException;
+    }
+
+    /** Rounds of three waiters racing three releases; every waiter must get its permit. */
+    private void raceWaiters(int rounds, Acquire acquire, Runnable release) throws InterruptedException {
         int threads = 3;
         for (int round = 0; round < rounds; round++) {
             Thread[] ts = new Thread[threads];
             for (int t = 0; t < threads; t++) {
                 ts[t] = Thread.ofPlatform().start(() -> {
                     try {
-                        acquire();
+                        acquire.run();
                     } catch (InterruptedException e) {
                         throw new AssertionError(e);
                     }
                 });
             }
             for (int t = 0; t < threads; t++) {
-                release();
+                release.run();
             }
             for (Thread t : ts) {
                 t.join();
             }
             assertEquals(0, permits.get());
         }
-        assertFalse(waiters.any());
     }
 
     @Test
@@ -242,27 +251,7 @@ class WaitersTest {
     /** Bursts of releases race waiters that pass the wake-up on: every waiter gets its permit. */
     @Test
     void noWakeUpIsLostWhenBurstsRaceWaitersPassingItOn() throws Exception {
-        int rounds = 1_000;
-        int threads = 3;
-        for (int round = 0; round < rounds; round++) {
-            Thread[] ts = new Thread[threads];
-            for (int t = 0; t < threads; t++) {
-                ts[t] = Thread.ofPlatform().start(() -> {
-                    try {
-                        acquirePassingOn();
-                    } catch (InterruptedException e) {
-                        throw new AssertionError(e);
-                    }
-                });
-            }
-            for (int t = 0; t < threads; t++) {
-                releaseInBurst();
-            }
-            for (Thread t : ts) {
-                t.join();
-            }
-            assertEquals(0, permits.get());
-        }
+        raceWaiters(1_000, this::acquirePassingOn, this::releaseInBurst);
         assertFalse(burst.any());
     }
 }
