@@ -251,7 +251,12 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         return (E) (takeIndex == chunkSize ? head.next.items[0] : head.items[takeIndex]);
     }
 
+    /**
+     * Takes both locks, putLock first, after refusing a call back from drainTo's target, which
+     * holds takeLock: taking putLock then would invert the order and could deadlock.
+     */
     private void fullyLock() {
+        reentry.check();
         putLock.lock();
         takeLock.lock();
     }
@@ -279,9 +284,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public boolean offer(E e) {
         checkElement(e);
         int before;
+        reentry.check(); // before putLock: a drainTo target holds takeLock (see fullyLock)
         putLock.lock();
         try {
-            reentry.check();
             if (closed || count == capacity) {
                 return false; // closed: refused, and the element stays with the caller
             }
@@ -297,9 +302,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public void put(E e) throws InterruptedException {
         checkElement(e);
         int before;
+        reentry.check(); // before putLock: a drainTo target holds takeLock (see fullyLock)
         putLock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
-            reentry.check();
             ensureOpen();
             while (count == capacity) {
                 awaitNotFull();
@@ -317,9 +322,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         checkElement(e);
         long nanos = unit.toNanos(timeout);
         int before;
+        reentry.check(); // before putLock: a drainTo target holds takeLock (see fullyLock)
         putLock.lockInterruptibly();
         try {
-            reentry.check();
             while (!closed && count == capacity) {
                 if (nanos <= 0L) {
                     return false;
@@ -523,7 +528,6 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     boolean removeFirst(Predicate<Object> match) {
         fullyLock();
         try {
-            reentry.check();
             return removeWhere(match, 1) == 1;
         } finally {
             fullyUnlock();
@@ -534,7 +538,6 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     int removeMatching(Predicate<Object> match) {
         fullyLock();
         try {
-            reentry.check();
             return removeWhere(match, Integer.MAX_VALUE);
         } finally {
             fullyUnlock();
@@ -590,7 +593,6 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public void clear() {
         fullyLock();
         try {
-            reentry.check();
             head = last = new Chunk(chunkSize); // the old chain, unreachable, goes to GC whole
             takeIndex = putIndex = 0;
             int removed = (int) COUNT.getAndSet(this, 0); // as in extract(); both locks held
@@ -680,6 +682,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     @Override
     public void close() {
+        reentry.check(); // before putLock, as in fullyLock
         putLock.lock();
         try {
             closed = true;               // under putLock: an insert finished before this, or sees it

@@ -32,7 +32,8 @@ final class ReentryGuard {
 
     /**
      * Throws if the current thread is inside the caller's code that this guard runs. Call at the
-     * start of every operation, holding any of the handoff's locks.
+     * start of every operation, before taking any lock the thread might not hold yet: a thread in
+     * that code holds lock, and taking a second lock after it could invert the lock order.
      *
      * @throws IllegalStateException if so
      */
