@@ -23,8 +23,8 @@ final class ArraySlots extends TableSlots {
     @Override
     Object hint(int i) {
         // Opaque: only a hint (the CAS after it decides), but never plain, so that a scan
-        // cannot be compiled to re-read one stale value forever. The happens-before edge that
-        // makes a published element visible here comes from the reservation word (takeable).
+        // cannot be compiled to re-read one stale value forever. A consumer sees the element's
+        // contents through the acquire of its CAS in tryEmpty, not through this read.
         return SLOT.getOpaque(array, i);
     }
 
@@ -52,8 +52,14 @@ final class ArraySlots extends TableSlots {
     boolean tryEmpty(int i, Object e) {
         // Acquire: pairs with compareAndSet in tryFill, so the consumer sees what
         // the producer wrote before put. The null needs no release: a producer that later
-        // fills this slot reads nothing the consumer wrote (and the fillable word orders them
-        // anyway); atomicity alone keeps an element from being overwritten or taken twice.
+        // fills this slot reads nothing the consumer wrote; atomicity alone keeps an element from being overwritten or taken twice.
         return SLOT.compareAndExchangeAcquire(array, i, e, (Object) null) == e;
+    }
+
+    @Override
+    boolean compareAndSet(int i, Object expect, Object update) {
+        // Volatile: a held element read back by a consumer after the drain puts it back is
+        // published by this CAS as tryFill publishes a new one (acquire in tryEmpty, read).
+        return SLOT.compareAndSet(array, i, expect, update);
     }
 }

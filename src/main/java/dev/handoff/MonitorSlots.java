@@ -46,6 +46,11 @@ final class MonitorSlots extends TableSlots {
         return refs[i].compareAndSet(e, null); // the monitor pairs it with tryFill on the same ref
     }
 
+    @Override
+    boolean compareAndSet(int i, Object expect, Object update) {
+        return refs[i].compareAndSet(expect, update); // the monitor orders it with every access to the ref
+    }
+
     /**
      * The papers' SynchronizedRef: one reference whose every access holds this object's monitor
      * for that one step. Never waited on.

@@ -73,14 +73,29 @@ final class OccupancySummary {
     /**
      * Call after emptying slot i, or on finding it empty with its bit set: clears the bit, then
      * sets it again if the slot is filled meanwhile.
+     *
+     * @return whether it set the bit again: a filler left the bit to this call, so a consumer
+     *         that looked at the word between the clear and the set may be parked, and the
+     *         caller must wake one as the filler would have (TableScans' notes)
      */
-    void emptied(int i, TableSlots slots) {
+    boolean emptied(int i, TableSlots slots) {
         int at = (i >>> 6) * SPREAD;
         long bit = 1L << i;
         WORD.getAndBitwiseAnd(words, at, ~bit); // volatile, then the slot read: the Dekker pair
         if (slots.readVolatile(i) != null) {
             WORD.getAndBitwiseOr(words, at, bit); // a filler saw the bit still set and left it
+            return true;
         }
+        return false;
+    }
+
+    /** The number of set bits: the occupied slots when no fill or removal is under way. */
+    int marked() {
+        int n = 0;
+        for (int w = 0; w < wordCount; w++) {
+            n += Long.bitCount(word(w));
+        }
+        return n;
     }
 
     /** The sweep's current position, without wrapping. */

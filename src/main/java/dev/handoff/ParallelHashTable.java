@@ -9,6 +9,8 @@ import java.util.Collection;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
@@ -47,27 +49,32 @@ import java.util.function.UnaryOperator;
  * array. Both behave the same and differ only in speed. Blocked threads wait on
  * {@link java.util.concurrent.locks.Condition}s.
  *
- * <p>{@code size()} and {@code remainingCapacity()} count the elements a consumer may reserve and
- * the free slots a producer may reserve; they always lie within {@code [0, capacity()]} and add
- * up to {@code capacity()} whenever no operation is in progress. {@code peek()},
+ * <p>No count is shared by all threads: an insert and a removal each change one slot (and, under
+ * the default search, one word of the occupancy summary), so producers and consumers working on
+ * different parts of the table write different cache lines. The price is in the answers that a
+ * count would give at once. {@code size()} and {@code remainingCapacity()} count the occupied
+ * and the empty slots (a word of the summary at a time, or slot by slot under
+ * {@link Search#PROBE}); they always lie within {@code [0, capacity()]} and add up to
+ * {@code capacity()} whenever no operation is in progress. {@code offer} and {@code poll()} look
+ * at each slot at most once: {@code offer} returns {@code false} when its pass finds no empty slot
+ * it can claim, which under concurrent removals can happen while a slot behind the pass is freed;
+ * {@code poll()} returns {@code null} when its pass finds no element it can take, which under
+ * concurrent inserts can happen while an element arrives behind the pass. The waiting calls
+ * ({@code put}, {@code take} and the timed forms) never give up on such a miss: they look again
+ * before they park, and park only while no slot shows what they need. {@code peek()},
  * {@code contains}, {@code toArray()} and iteration read the slots one by one and are weakly
  * consistent; they list elements in slot order, which says nothing about the order of removal.
  *
- * <p>Linearizability. Seen by consumers ({@code offer}, {@code poll} and {@code size()} while
- * the table neither fills up nor closes) the table behaves as a multiset. Where fullness or
- * closing comes in it does not: a removal frees its slot only once the element is out, and an
- * insert counts its element only once it is written. So an {@code offer} may be refused while
- * a {@code poll} under way still holds the slot it is emptying, or while {@code size()} does not
- * yet count an {@code offer} under way; and an {@code offer} under way at {@code close()}
- * returns {@code true} while a later {@code poll()} may return {@code null} before that element
- * arrives ({@code take()} waits for it). {@code ParallelHashTableLincheckTest} (jcstress-tests)
- * finds these histories.
+ * <p>Linearizability. While the table neither fills up nor closes, {@code offer} and a
+ * {@code poll} that finds an element behave as on a multiset; {@code ParallelHashTableLincheckTest}
+ * (jcstress-tests) checks it and pins the histories, listed there, where a missed pass makes a
+ * call refuse or return {@code null}.
  *
  * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.
  *
  * @param <E> the type of elements held
  */
-public class ParallelHashTable<E> extends ReservingHandoff<E> {
+public class ParallelHashTable<E> extends AbstractHandoff<E> {
     /*
      * Implementation notes.
      *
@@ -93,29 +100,32 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *    and the probe moves on. Consumers likewise take by CAS from the element they saw to null;
      *    a failed CAS is a search conflict (another consumer won that element).
      *
-     * 2. No polling. The appendix code scans the table and, finding nothing, sleeps wait(500).
-     *    Here nobody scans unless the scan must succeed. Two counts of reservations, takeable and
-     *    fillable (class Reservations), say how many elements consumers may still reserve
-     *    and how many empty slots producers may still reserve:
+     * 2. No polling, and no shared count. The appendix code scans the table and, finding
+     *    nothing, sleeps wait(500). Here a thread that finds nothing it can win in one pass
+     *    (TableScans: one look at each summary bit, or one lap of a probe sequence) waits on a
+     *    Condition (class Waiters) and is signalled by the thread that changes a slot:
      *
-     *      put:  reserve a space (park while none; refused once closed)
-     *            ->  CAS the element into an empty slot  ->  publish (available++)
-     *      take: reserve an item (park while none)  ->  CAS an element out of a slot
-     *            ->  release a space
+     *      put:  one pass: CAS the element into an empty slot  ->  signal a waiting consumer
+     *            (none won: spin, then count itself among notFull's waiters, look again, park)
+     *      take: one pass: CAS an element out of a slot  ->  signal a waiting producer
+     *            (none won: spin, then count itself among notEmpty's waiters, look again, park)
      *
-     *    An item is published only after its element is in its slot, and a space is released only
-     *    after its slot is empty. Hence, at every moment,
+     *    No lost wake-up: the waiter's second look (TableScans.looksEmpty, looksFull) reads the
+     *    summary words and slots with volatile reads after its volatile increment of the waiter
+     *    count, and the changer reads that count after its volatile CAS of the slot and RMW of
+     *    the word (Waiters' Dekker pair, with the slot or its summary word as the state). One
+     *    gap needs a hand: a filler that finds its slot's bit still set leaves the bit to the
+     *    emptier of the previous element, which clears it and sets it again; a consumer that
+     *    read the word between the two saw no element, so the emptier wakes one
+     *    (OccupancySummary.emptied's result, TableScans' markedAgain).
      *
-     *      occupied slots >= consumers holding an item they have not yet taken out, and
-     *      empty slots    >= producers holding a space they have not yet filled,
+     *    Earlier versions reserved a space and then an item in two counts shared by all threads
+     *    (a scan then could not fail); every put and take wrote both counts' cache line. Now
+     *    nothing but the slot and its summary word is written per element, and a pass may fail
+     *    under concurrency: the calls that must not fail look again before they park.
      *
-     *    so a thread searches only when a matching slot exists. A consumer never waits for a
-     *    producer that has reserved a slot but not yet written it: such an element is not yet
-     *    counted in takeable, so no consumer can hold a reservation for it (counting it earlier
-     *    would let a consumer scan an empty table while that producer is descheduled).
-     *
-     *    The scans are lock-free, not wait-free: a lap over all m slots fails only if every slot
-     *    it could use was won by another thread during that lap. No scan waits for a thread.
+     *    The scans are lock-free, not wait-free: a pass fails only if every slot it could use
+     *    was won by another thread during that pass (or the table was full, or empty).
      *
      * 3. Many producers. Nothing in the scheme assumes a single producer: reservations are
      *    counted atomically and slots are claimed by CAS.
@@ -143,19 +153,21 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *    full table become a word or so). Search.PROBE keeps the papers' search and insert (and
      *    no summary), so that Theorems 1 and 2 stay measurable.
      *
-     * Close. close() closes fillable (the linearization point: no space is reserved after it),
-     * then takeable. An insert either reserved its space before and will publish, or is refused;
-     * one under way holds a space, so it needs no announce in takeable. A consumer reports "closed
-     * and empty" only when takeable is closed with available == 0 and pending == 0 (one word) and
-     * then every space is free (nothingUnderWay): nothing can arrive, a final state. A fillable
-     * release after the close wakes all consumers to recheck (Waiters' pair, fillable's word as
-     * the state). remove(Object), the bulk removals and drainTo, which may hand an element's
-     * reservation back (no match, a consumer won it, or the target threw), hold it as pending
-     * until they know, so that no consumer declares the table empty while one may come back.
+     * Close. close() writes closed, then wakes every waiter. A consumer reports "closed and
+     * empty" only when it reads closed, then no operation under way that may still put an
+     * element in (UnderWay: inserts that read the table open, drains holding an element), then
+     * no element in any slot; each read volatile, in that order. An insert counts itself in
+     * UnderWay before it reads closed, so one that read the table open began before the close
+     * and is seen under way until its element is in its slot (UnderWay's pair). An operation that
+     * ends after the close wakes every consumer to recheck.
      *
-     * drainTo reserves up to maxElements elements of takeable in one CAS, looks at the slots once
-     * to note which elements are inside, and only then takes those by CAS, so it moves only
-     * elements present at its start and ends after one scan even while producers keep inserting.
+     * drainTo looks at the slots once and notes the elements inside (at most as many as were
+     * counted at its start), then holds each by CAS (element -> HELD), hands it to the target,
+     * and empties the slot (HELD -> null) once add returns; if add throws, the element goes
+     * back into its own slot (HELD -> element), so nothing is lost and no other thread can fill
+     * that slot meanwhile. It moves only elements present at its start and ends after one scan
+     * even while producers keep inserting. remove(Object) and the bulk removals take a matching
+     * element by the same CAS as a consumer, after the match.
      *
      * Theorems checked by ParallelHashTableTheoremProperties on this class's own counters:
      * insert probes (seed 004 Th. 1) and random-start search probes (Th. 2, Search.PROBE), on
@@ -166,12 +178,10 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
      *
      * Visibility between writers and readers is provided as follows: a producer writes its
      * element into a slot with a volatile CAS (or the slot's monitor), and a consumer takes it
-     * with acquire semantics (a CAS with acquire, or the same monitor),
-     * so the actions before put() happen-before the actions after the take that returns the
-     * element. The reservation counts are volatile words: the publish that follows a slot write
-     * happens-before the reservation that a consumer makes from it, so the consumer's probes
-     * see that slot written (reads that happen-after a write never see an older value). Each
-     * ordered access below names its partner.
+     * with acquire semantics (a CAS with acquire, or the same monitor), so the actions before
+     * put() happen-before the actions after the take that returns the element. A drain that
+     * puts an element back does so with a volatile CAS, which the next taker's acquire pairs
+     * with. Each ordered access below names its partner.
      */
 
     /** How the slots are built. Both forms give the same behaviour; they differ in speed. */
@@ -265,8 +275,29 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     /** The form the slots were built in. */
     private final SlotForm form;
 
-    /** Empty slots producers may reserve (pending stays 0); none once closed. */
-    private final Reservations fillable;
+    /** Inserts that read the table open, and drains holding an element, not yet done. */
+    private final UnderWay underWay = new UnderWay();
+
+    /** Set once by close(). */
+    private volatile boolean closed;
+
+    /** Consumers parked until a slot shows an element, or the table is closed and final. */
+    private final ReentrantLock takeLock = new ReentrantLock();
+    private final Waiters notEmpty;
+
+    /** Producers parked until a slot shows room, or the table closes. */
+    private final ReentrantLock putLock = new ReentrantLock();
+    private final Waiters notFull;
+
+    /** Let one consumer and one producer at a time spin before parking (see Spin). */
+    private final Spin.Gate takeSpin = new Spin.Gate();
+    private final Spin.Gate putSpin = new Spin.Gate();
+
+    /** The waiters' re-checks, as fields so that no wait allocates a lambda. */
+    private final BooleanSupplier nothingToTakeYet = this::nothingToTakeYet;
+    private final BooleanSupplier somethingToTake = () -> !nothingToTakeYet();
+    private final BooleanSupplier noRoomYet = this::noRoomYet;
+    private final BooleanSupplier someRoom = () -> !noRoomYet();
 
     /** Where producers' keys come from. */
     private final KeySource keys;
@@ -371,8 +402,9 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         checkCapacity(capacity, form);
 
         TableSlots slots = form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity);
-        this.scans = new TableScans(slotsSeam.apply(slots), search, random, counters);
-        this.fillable = Reservations.ofSpaces(capacity, counters::producerWait, this, Wait.PUT, takeable::wakeAll);
+        this.notEmpty = new Waiters(takeLock, Wait.TAKE, this);
+        this.notFull = new Waiters(putLock, Wait.PUT, this);
+        this.scans = new TableScans(slotsSeam.apply(slots), search, random, counters, notEmpty::signalOne);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
@@ -412,7 +444,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     }
 
     /**
-     * The probe key of an insert: a draw, or e's hashCode spread. Call before any reservation,
+     * The probe key of an insert: a draw, or e's hashCode spread. Call before touching the table,
      * so that a hashCode() that throws leaves nothing to undo.
      */
     private long keyOf(Object e) {
@@ -421,33 +453,15 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
 
     // ---- inserting ----
 
-    /**
-     * Completes an insert after the space reservation was tried. On ACQUIRED: fill, then make
-     * the element takeable.
-     *
-     * @return false if the element was not inserted: no space was reserved (full, timed out, or
-     *         closed)
-     */
-    private boolean insertReserved(int spaceOutcome, long key, E e) {
-        if (spaceOutcome != Reservations.ACQUIRED) {
-            return false; // NONE: full or timed out; EXHAUSTED: closed
-        }
-        counters.insertProbes(scans.insert(key, e));
-        counters.countInsert();
-        takeable.release(); // after the slot write: a consumer reserving this item finds it
-        return true;
-    }
-
-    /** Every space free: no insert, and no removal, under way (see "Close" in the notes). */
-    @Override
-    boolean nothingUnderWay() {
-        return fillable.available() == capacity();
-    }
+    /** Outcomes of one insert attempt. */
+    private static final int INSERTED = 0;
+    private static final int FULL = 1;
+    private static final int CLOSED = 2;
 
     @Override
     public boolean offer(E e) {
         long key = keyOf(checkElement(e));
-        return !isClosed() && insertReserved(fillable.tryAcquire(), key, e);
+        return tryInsert(key, e) == INSERTED;
     }
 
     @Override
@@ -456,8 +470,8 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        if (isClosed() || !insertReserved(fillable.acquire(), key, e)) {
-            throw closedToInserts(); // the untimed acquire fails only once closed
+        if (insert(key, e, false, 0L) != INSERTED) {
+            throw closedToInserts(); // the untimed insert fails only once closed
         }
     }
 
@@ -468,40 +482,208 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        return !isClosed() && insertReserved(fillable.acquireNanos(nanos), key, e);
+        return insert(key, e, true, nanos) == INSERTED;
+    }
+
+    /**
+     * One pass of the fill, counted under way (see "Close" in the notes).
+     *
+     * @return INSERTED, FULL (the pass won no empty slot) or CLOSED
+     */
+    private int tryInsert(long key, E e) {
+        int cell = underWay.begin(); // volatile, then the read of closed: UnderWay's pair with close
+        int probes;
+        try {
+            if (closed) {
+                return CLOSED;
+            }
+            probes = scans.insert(key, e);
+        } finally {
+            underWay.end(cell); // after the element is in its slot
+            if (closed) {
+                notEmpty.signalAll(); // an end after the close: consumers recheck for the final state
+            }
+        }
+        counters.insertProbes(Math.abs(probes));
+        if (probes <= 0) {
+            return FULL;
+        }
+        counters.countInsert();
+        notEmpty.signalOne(); // after the slot's CAS and its summary bit: Waiters' pair
+        return INSERTED;
+    }
+
+    /** Inserts e, waiting while no slot shows room: put (untimed) and the timed offer. */
+    private int insert(long key, E e, boolean timed, long nanos) throws InterruptedException {
+        int r = tryInsert(key, e);
+        if (r != FULL) {
+            return r;
+        }
+        if (timed && nanos <= 0L) {
+            return FULL; // before the deadline's sum, which overflows for a timeout near Long.MIN_VALUE
+        }
+        if (!timed && spinUntil(putSpin, notFull, someRoom)) {
+            r = tryInsert(key, e);
+        }
+        long deadline = timed ? System.nanoTime() + nanos : 0L;
+        while (r == FULL) {
+            if (timed && (nanos = deadline - System.nanoTime()) <= 0L) {
+                return FULL;
+            }
+            putLock.lockInterruptibly();
+            try {
+                counters.producerWait();
+                if (timed) {
+                    notFull.awaitNanos(noRoomYet, nanos);
+                } else {
+                    notFull.await(noRoomYet);
+                }
+            } finally {
+                putLock.unlock();
+            }
+            r = tryInsert(key, e);
+        }
+        return r;
+    }
+
+    /** The producers' re-check: open, and no slot shows room (volatile reads). */
+    private boolean noRoomYet() {
+        return !closed && scans.looksFull();
     }
 
     // ---- removing ----
 
-    /** Takes the element an item reservation guarantees, then frees its slot for producers. */
     @Override
+    public E poll() {
+        return tryTake();
+    }
+
+    @Override
+    public E take() throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        E e = await(false, 0L);
+        return e != null ? e : takeWhenClosedAndEmpty(); // throws, but to a pool worker (Handoff, "Under a ThreadPoolExecutor")
+    }
+
+    @Override
+    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+        long nanos = unit.toNanos(timeout);
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        return await(true, nanos);
+    }
+
+    /** One pass of the search; the element, or null if it won none. */
     @SuppressWarnings("unchecked")
-    E removeReserved() {
-        E e = (E) scans.take();
+    private E tryTake() {
+        Object e = scans.take();
+        if (e == null) {
+            return null;
+        }
         counters.countRemoval();
-        fillable.release(); // after the slot is empty: a producer reserving it finds room
+        notFull.signalOne(); // after the slot's CAS and its summary bit: Waiters' pair
+        return (E) e;
+    }
+
+    /**
+     * Takes an element, waiting while no slot shows one: take (untimed) and the timed poll.
+     *
+     * @return the element; null if the time ran out, or the table is closed and nothing can
+     *         arrive any more
+     */
+    private E await(boolean timed, long nanos) throws InterruptedException {
+        E e = tryTake();
+        if (e != null || timed && nanos <= 0L) {
+            return e; // before the deadline's sum, which overflows for a timeout near Long.MIN_VALUE
+        }
+        if (!timed && spinUntil(takeSpin, notEmpty, somethingToTake)) {
+            e = tryTake();
+        }
+        long deadline = timed ? System.nanoTime() + nanos : 0L;
+        while (e == null) {
+            if (closedAndFinal() || timed && (nanos = deadline - System.nanoTime()) <= 0L) {
+                return null;
+            }
+            takeLock.lockInterruptibly();
+            try {
+                counters.consumerWait();
+                if (timed) {
+                    notEmpty.awaitNanos(nothingToTakeYet, nanos);
+                } else {
+                    notEmpty.await(nothingToTakeYet);
+                }
+            } finally {
+                takeLock.unlock();
+            }
+            e = tryTake();
+        }
         return e;
     }
 
     /**
+     * Whether the table is closed and nothing can arrive: closed, then nothing under way, then
+     * no element, read in that order (see "Close" in the notes).
+     */
+    private boolean closedAndFinal() {
+        return closed && underWay.none() && scans.looksEmpty();
+    }
+
+    /** The consumers' re-check: no slot shows an element, and the table is not final. */
+    private boolean nothingToTakeYet() {
+        boolean mayBeFinal = closed && underWay.none(); // read before the slots, as in closedAndFinal
+        return scans.looksEmpty() && !mayBeFinal;
+    }
+
+    /**
+     * The brief wait before parking (class Spin), until ready says a pass may succeed: at most
+     * Spin.ROUNDS rounds for the side's one spinner, a few yields for the others, none while
+     * threads of the side are parked (they are ahead of this one).
+     *
+     * @return whether ready became true
+     */
+    private static boolean spinUntil(Spin.Gate gate, Waiters parked, BooleanSupplier ready) {
+        if (parked.any()) { // a hint only: the waiting loop rechecks everything
+            return false;
+        }
+        if (!gate.tryEnter()) {
+            return Spin.yieldUntil(ready);
+        }
+        try {
+            for (int i = 0; i < Spin.ROUNDS && !parked.any(); i++) {
+                if (ready.getAsBoolean()) {
+                    return true;
+                }
+                Spin.pause(i);
+            }
+            return false;
+        } finally {
+            gate.exit();
+        }
+    }
+
+    /**
      * Moves elements that are inside when it starts, in slot order, never ones that arrive while
-     * it runs: at most as many as were available at the start, fewer if concurrent consumers take
+     * it runs: at most as many as were inside at the start, fewer if concurrent consumers take
      * some of them first. So a drain ends after one scan even while producers keep inserting.
+     * An element whose {@code add} throws goes back into its slot before the exception leaves.
      */
     @Override
     public int drainTo(Collection<? super E> target, int maxElements) {
         checkDrainTarget(target);
-        int held = maxElements <= 0 ? 0 : takeable.tryAcquireHeld(maxElements);
-        if (held == 0) {
+        int inside = maxElements <= 0 ? 0 : Math.min(maxElements, scans.occupied());
+        if (inside == 0) {
             return 0;
         }
-        int[] where = new int[held];
-        Object[] seen = new Object[held];
+        int[] where = new int[inside];
+        Object[] seen = new Object[inside];
         int found = 0;
         int probes = 0;
-        for (int i = 0; i < scans.slots.length() && found < held; i++) {
+        for (int i = 0; i < scans.slots.length() && found < inside; i++) {
             probes++;
-            Object e = scans.slots.hint(i);
+            Object e = scans.element(i);
             if (e != null) {
                 where[found] = i;
                 seen[found++] = e;
@@ -509,99 +691,81 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         }
         counters.searchProbes(probes);
         int drained = 0;
+        int cell = underWay.begin(); // a held element may go back: consumers must not call the table final
         try {
             for (int k = 0; k < found; k++) {
-                if (!scans.tryEmpty(where[k], seen[k])) {
+                if (!scans.hold(where[k], seen[k])) {
                     counters.searchConflict(); // a consumer took it since the look
                     continue;
                 }
-                held--; // this reservation now belongs to seen[k]: settled below, or put back
-                try {
-                    @SuppressWarnings("unchecked")
-                    E e = (E) seen[k];
-                    target.add(e);
-                } catch (RuntimeException | Error failure) {
-                    putBack(seen[k]); // nothing is lost: it is inside again when the exception leaves
-                    throw failure;
-                }
-                counters.countRemoval();
-                fillable.release();
-                takeable.settle(1);
+                handOn(target, where[k], seen[k]);
                 drained++;
             }
         } finally {
-            takeable.handBack(held); // reservations whose element went elsewhere
+            underWay.end(cell);
+            if (closed) {
+                notEmpty.signalAll(); // an end after the close: consumers recheck for the final state
+            }
         }
         return drained;
     }
 
-    /**
-     * Puts back an element taken under a held reservation (tryAcquireHeld): its slot was emptied
-     * but not released, so an empty slot exists; handing the reservation back ends the hold.
-     * The key is drawn, never e's hashCode: element code that throws here would lose e.
-     */
-    private void putBack(Object e) {
-        scans.insert(random.nextLong(), e);
-        takeable.handBack(1);
+    /** Adds a held element to the drain's target, then frees its slot; puts it back if add throws. */
+    @SuppressWarnings("unchecked")
+    private void handOn(Collection<? super E> target, int slot, Object e) {
+        try {
+            target.add((E) e);
+        } catch (RuntimeException | Error failure) {
+            scans.restoreHeld(slot, e); // nothing is lost: it is inside again when the exception leaves
+            notEmpty.signalOne();
+            throw failure;
+        }
+        scans.releaseHeld(slot);
+        counters.countRemoval();
+        notFull.signalOne();
     }
 
     @Override
     boolean removeFirst(Predicate<Object> match) {
-        if (takeable.tryAcquireHeld(1) == 0) {
-            return false; // every element inside is reserved by a consumer and about to leave
-        }
-        boolean removed = false;
-        try {
-            for (int i = 0; i < scans.slots.length(); i++) {
-                Object e = scans.slots.read(i);
-                if (e != null && match.test(e) && scans.tryEmpty(i, e)) {
-                    counters.searchProbes(i + 1);
-                    counters.countRemoval();
-                    fillable.release();
-                    takeable.settle(1);
-                    removed = true;
-                    return true;
-                }
-            }
-            counters.searchProbes(scans.slots.length());
-            return false;
-        } finally {
-            if (!removed) {
-                // no match, or match (an element's equals) threw: hand the reservation back, or
-                // one element inside would stay reserved and no consumer could take it
-                takeable.handBack(1);
+        for (int i = 0; i < scans.slots.length(); i++) {
+            Object e = scans.element(i);
+            if (e != null && match.test(e) && scans.tryEmpty(i, e)) {
+                counters.searchProbes(i + 1);
+                afterRemoval();
+                return true;
             }
         }
+        counters.searchProbes(scans.slots.length());
+        return false;
     }
 
     /**
-     * One look at every slot; an element that match accepts is taken out by CAS under an item
-     * reservation held as in removeFirst, so a consumer that wins the element first keeps it and
-     * the reservation goes back.
+     * One look at every slot; an element that match accepts is taken out by the consumers' CAS,
+     * so a consumer that wins the element first keeps it.
      */
     @Override
     int removeMatching(Predicate<Object> match) {
         int removed = 0;
         for (int i = 0; i < scans.slots.length(); i++) {
-            Object e = scans.slots.read(i);
+            Object e = scans.element(i);
             if (e == null || !match.test(e)) {
                 continue;
             }
-            if (takeable.tryAcquireHeld(1) == 0) {
-                break; // every element inside is reserved by a consumer and about to leave
-            }
             if (scans.tryEmpty(i, e)) {
-                counters.countRemoval();
-                fillable.release();
-                takeable.settle(1);
+                afterRemoval();
                 removed++;
             } else {
                 counters.searchConflict(); // a consumer took it since the look
-                takeable.handBack(1);
             }
         }
         counters.searchProbes(scans.slots.length());
         return removed;
+    }
+
+    /** Counts a removal other than a take's, and wakes a producer for the slot it freed. */
+    private void afterRemoval() {
+        counters.countRemoval();
+        notFull.signalOne(); // after the slot's CAS: Waiters' pair
     }
 
     /** Polls at most size() times, so it ends while producers keep inserting; new arrivals may stay. */
@@ -627,7 +791,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
     /** The first element in slot order that match accepts, or null; one look at each slot. */
     private Object firstInSlotOrder(Predicate<Object> match) {
         for (int i = 0; i < scans.slots.length(); i++) {
-            Object e = scans.slots.read(i);
+            Object e = scans.element(i);
             if (e != null && match.test(e)) {
                 return e;
             }
@@ -641,7 +805,7 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         Object[] copy = new Object[scans.slots.length()];
         int n = 0;
         for (int i = 0; i < copy.length; i++) {
-            Object e = scans.slots.read(i);
+            Object e = scans.element(i);
             if (e != null) {
                 copy[n++] = e;
             }
@@ -649,14 +813,16 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
         return Arrays.copyOf(copy, n);
     }
 
+    /** The occupied slots: a word of the summary at a time, or slot by slot under {@link Search#PROBE}. */
     @Override
     public int size() {
-        return takeable.available();
+        return scans.occupied();
     }
 
+    /** The empty slots: {@code capacity() - size()}. */
     @Override
     public int remainingCapacity() {
-        return fillable.available();
+        return capacity() - size();
     }
 
     @Override
@@ -673,18 +839,19 @@ public class ParallelHashTable<E> extends ReservingHandoff<E> {
 
     @Override
     public void close() {
-        fillable.close(); // the linearization point: no space is reserved after this; wakes producers
-        takeable.close(); // then consumers: take drains, then throws once nothing is under way
+        closed = true; // volatile: UnderWay's pair with inserts, and the waiters' re-checks read it
+        notFull.signalAll(); // producers: put throws, the timed offer returns false
+        notEmpty.signalAll(); // consumers: take drains, then throws once nothing is under way
     }
 
     @Override
     public boolean isClosed() {
-        return fillable.isClosed();
+        return closed;
     }
 
-    /** For tests: the table's reservation counts, e.g. "available=3 pending=0". */
-    String reservationsForTest() {
-        return "takeable[" + takeable + "] fillable[" + fillable + "]";
+    /** For tests: what is inside and under way, e.g. "occupied=3 underWay=false". */
+    String stateForTest() {
+        return "occupied=" + scans.occupied() + " underWay=" + !underWay.none();
     }
 
     /** For tests: this table's probe sequences (see ProbeSequence). */

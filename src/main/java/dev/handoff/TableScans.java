@@ -10,10 +10,25 @@ import dev.handoff.ParallelHashTable.Search;
  * and a consumer's search for any element, through the occupancy summary
  * ({@link Search#SUMMARY}) or slot by slot along a probe sequence ({@link Search#PROBE}, the
  * papers'). Every slot changes only by compare-and-set, so a scan never waits for another
- * thread; it ends because the caller holds a reservation (see ParallelHashTable's notes).
+ * thread. A scan is one pass: it looks at each slot (or each summary bit) at most once and
+ * reports failure when it won nothing, so that the caller decides whether to wait
+ * ({@link #looksFull()}, {@link #looksEmpty()}: the waiters' re-checks, see ParallelHashTable's
+ * notes).
  */
 final class TableScans {
-    /** The slots. Invariant: a slot holds null or one element; only a CAS changes it. */
+    /**
+     * What a drain leaves in a slot while it holds that slot's element: neither an element (no
+     * consumer takes it, no reader lists it) nor room (no producer fills it). Its summary bit
+     * stays set.
+     */
+    static final Object HELD = new Object() {
+        @Override
+        public String toString() {
+            return "HELD";
+        }
+    };
+
+    /** The slots. Invariant: a slot holds null, one element or HELD; only a CAS changes it. */
     final TableSlots slots;
 
     /** Probe sequences over the m slots. */
@@ -28,27 +43,30 @@ final class TableScans {
     private final ProbeRandom random;
     private final Counters counters;
 
-    TableScans(TableSlots slots, Search search, ProbeRandom random, Counters counters) {
+    /**
+     * Wakes one consumer: run when a removal found that a filler had left the slot's bit to it
+     * (OccupancySummary.emptied), since a consumer may have looked at the word while it was clear.
+     */
+    private final Runnable markedAgain;
+
+    TableScans(TableSlots slots, Search search, ProbeRandom random, Counters counters, Runnable markedAgain) {
         this.slots = slots;
         this.probing = new ProbeSequence(slots.length());
         this.summary = search == Search.PROBE ? null : new OccupancySummary(slots.length());
         this.random = random;
         this.counters = counters;
+        this.markedAgain = markedAgain;
     }
 
     /**
      * Writes e into an empty slot: one found through the summary from key's start slot under
-     * Search.SUMMARY, else (and if that pass won none) the first on key's probe sequence. Call
-     * only holding a reservation of an empty slot, so that one exists for this producer.
+     * Search.SUMMARY, else the first on key's probe sequence.
      *
-     * @return the number of slots looked at
+     * @return the number of slots looked at, negated (or 0) if the pass won none: the table was
+     *         full, or every empty slot it met was claimed by another producer first
      */
     int insert(long key, Object e) {
-        if (summary == null) {
-            return fill(key, e);
-        }
-        int looked = summaryFill(probing.start(key), e);
-        return looked > 0 ? looked : -looked + fill(key, e);
+        return summary == null ? fill(key, e) : summaryFill(probing.start(key), e);
     }
 
     /**
@@ -95,10 +113,10 @@ final class TableScans {
     }
 
     /**
-     * Writes e into an empty slot on e's probe sequence: the papers' insert. Call only holding
-     * a reservation of an empty slot, so that one exists for this producer.
+     * Writes e into an empty slot on e's probe sequence: the papers' insert, for one lap of the
+     * sequence (every slot once).
      *
-     * @return the number of slots looked at
+     * @return the number of slots looked at, negated if the lap won none
      */
     int fill(long key, Object e) {
         int pos = probing.start(key);
@@ -110,6 +128,9 @@ final class TableScans {
                     return probes;
                 }
                 counters.insertConflict(); // another producer claimed this empty slot first
+            }
+            if (probes == slots.length()) {
+                return -probes; // a whole lap: full, or every empty slot won by others
             }
             pos = probing.next(pos, stride);
             probes++;
@@ -127,29 +148,126 @@ final class TableScans {
         return true;
     }
 
-    /** Takes e out of slot i, and unmarks it in the summary. */
+    /** Takes e out of slot i, and unmarks it in the summary; false if e is not there (or HELD). */
     boolean tryEmpty(int i, Object e) {
-        if (!slots.tryEmpty(i, e)) {
+        if (e == HELD || !slots.tryEmpty(i, e)) {
             return false;
         }
-        if (summary != null) {
-            summary.emptied(i, slots);
+        unmark(i);
+        return true;
+    }
+
+    /** Clears slot i's bit after the slot was emptied (or found empty under a set bit). */
+    private void unmark(int i) {
+        if (summary != null && summary.emptied(i, slots)) {
+            markedAgain.run();
+        }
+    }
+
+    /**
+     * Takes an element out of some slot: one pass of the summary under Search.SUMMARY, one lap
+     * of a probe sequence from a pseudo-random slot under Search.PROBE.
+     *
+     * @return the element, or null if the pass met none it could win
+     */
+    Object take() {
+        return summary != null ? summarySearch() : probeSearch();
+    }
+
+    /** The element in slot i, read with acquire (its contents visible), or null if empty or HELD. */
+    Object element(int i) {
+        Object e = slots.read(i);
+        return e == HELD ? null : e;
+    }
+
+    /**
+     * Holds the element e of slot i for a drain: e to HELD, so that nobody else takes it while
+     * the drain hands it on.
+     */
+    boolean hold(int i, Object e) {
+        return slots.compareAndSet(i, e, HELD);
+    }
+
+    /** Ends a hold whose element left: HELD to null, and the bit cleared. */
+    void releaseHeld(int i) {
+        slots.compareAndSet(i, HELD, null); // only the holder changes a HELD slot: it succeeds
+        unmark(i);
+    }
+
+    /** Ends a hold whose element stays: HELD back to e (its bit is still set). */
+    void restoreHeld(int i, Object e) {
+        slots.compareAndSet(i, HELD, e); // only the holder changes a HELD slot: it succeeds
+    }
+
+    /**
+     * Whether no slot shows an element, read with volatile accesses: the consumers' re-check
+     * before they park. Reads the summary's words and, for each set bit, its slot (a bit may
+     * outlive its element, or stand over a HELD slot); without a summary, every slot.
+     */
+    boolean looksEmpty() {
+        if (summary == null) {
+            for (int i = 0; i < slots.length(); i++) {
+                Object e = slots.readVolatile(i);
+                if (e != null && e != HELD) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        for (int w = 0; w < summary.wordCount(); w++) {
+            for (long bits = summary.word(w); bits != 0; bits &= bits - 1) {
+                Object e = slots.readVolatile((w << 6) + Long.numberOfTrailingZeros(bits));
+                if (e != null && e != HELD) {
+                    return false;
+                }
+            }
         }
         return true;
     }
 
     /**
-     * Takes an element out of some slot. Call only holding a reservation of an element, so
-     * that one exists for this consumer.
+     * Whether no slot shows room, read with volatile accesses: the producers' re-check before
+     * they park. Reads the summary's words (a bit may be clear over a slot just filled; the
+     * producer's next pass finds out); without a summary, every slot.
      */
-    Object take() {
-        if (summary != null) {
-            Object e = summarySearch();
-            if (e != null) {
-                return e;
+    boolean looksFull() {
+        int m = slots.length();
+        if (summary == null) {
+            for (int i = 0; i < m; i++) {
+                if (slots.readVolatile(i) == null) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        int words = summary.wordCount();
+        for (int w = 0; w < words; w++) {
+            long clear = ~summary.word(w);
+            if (w == words - 1 && (m & 63) != 0) {
+                clear &= (1L << m) - 1; // bits past slot m - 1 belong to no slot
+            }
+            if (clear != 0) {
+                return false;
             }
         }
-        return probeSearch(); // also when every element the summary showed was won by others
+        return true;
+    }
+
+    /**
+     * The number of occupied (or HELD) slots: exact when no operation is under way, otherwise
+     * within [0, m]. Reads the summary's words, or every slot without one.
+     */
+    int occupied() {
+        if (summary != null) {
+            return summary.marked();
+        }
+        int n = 0;
+        for (int i = 0; i < slots.length(); i++) {
+            if (slots.readVolatile(i) != null) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /**
@@ -172,7 +290,7 @@ final class TableScans {
                 probes++;
                 Object e = slots.hint(i);
                 if (e == null) {
-                    summary.emptied(i, slots); // a stale mark: clear it, keeping the invariant
+                    unmark(i); // a stale mark: clear it, keeping the invariant
                 } else if (tryEmpty(i, e)) {
                     counters.searchProbes(probes);
                     if (fromSweep) {
@@ -180,16 +298,19 @@ final class TableScans {
                     }
                     return e;
                 } else {
-                    counters.searchConflict(); // another consumer took this element first
+                    counters.searchConflict(); // another consumer took this element first (or a drain holds it)
                 }
             }
         }
+        counters.searchProbes(probes);
         return null;
     }
 
     /**
-     * Takes an element out of some slot, probing from a pseudo-random start: the papers' search.
-     * Call only holding a reservation of an element, so that one exists.
+     * Takes an element out of some slot, probing from a pseudo-random start: the papers' search,
+     * for one lap of the sequence.
+     *
+     * @return the element, or null if the lap met none it could win
      */
     private Object probeSearch() {
         long key = random.nextLong();
@@ -203,7 +324,11 @@ final class TableScans {
                     counters.searchProbes(probes);
                     return e;
                 }
-                counters.searchConflict(); // another consumer took this element first
+                counters.searchConflict(); // another consumer took this element first (or a drain holds it)
+            }
+            if (probes == slots.length()) {
+                counters.searchProbes(probes);
+                return null; // a whole lap: empty, or every element won by others
             }
             pos = probing.next(pos, stride);
             probes++;

@@ -28,4 +28,10 @@ abstract class TableSlots {
 
     /** Takes e out of its slot: e to null. */
     abstract boolean tryEmpty(int i, Object e);
+
+    /**
+     * Changes slot i from expect to update, with volatile semantics: the drain's hold on a slot
+     * (an element to TableScans.HELD and back, or HELD to null).
+     */
+    abstract boolean compareAndSet(int i, Object expect, Object update);
 }

@@ -178,13 +178,13 @@ class ParallelHashTableKeysTest {
     void withElementHashAThrowingHashCodeLeavesEveryInsertWithNothingChanged(SlotForm form) throws Exception {
         ParallelHashTable<Object> t = elementHashTable(3, form);
         t.put("inside");
-        String before = t.reservationsForTest();
+        String before = t.stateForTest();
         HashThrows bad = new HashThrows();
         assertThrows(UnsupportedOperationException.class, () -> t.put(bad));
         assertThrows(UnsupportedOperationException.class, () -> t.offer(bad));
         assertThrows(UnsupportedOperationException.class, () -> t.offer(bad, 1, SECONDS));
         assertThrows(UnsupportedOperationException.class, () -> t.add(bad));
-        assertEquals(before, t.reservationsForTest());
+        assertEquals(before, t.stateForTest());
         assertEquals(1, t.size());
         assertEquals(2, t.remainingCapacity());
         assertArrayEquals(new Object[] {"inside"}, t.toArray());

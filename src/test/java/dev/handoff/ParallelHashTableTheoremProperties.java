@@ -407,8 +407,8 @@ class ParallelHashTableTheoremProperties {
                 searchNow.release();
                 holding.awaitHeld();
                 for (int r = 0; r < k; r++) {
-                    table.take(); // one slot empties; the observed consumer's reservation keeps size() at m - 1
-                    PipeHandoffTest.await("the producer refills the table", () -> table.size() == m - 1);
+                    table.take(); // one slot empties (size() m - 1) until the producer refills it
+                    PipeHandoffTest.await("the producer refills the table", () -> table.size() == m);
                 }
                 holding.letGo();
                 searched.acquire();
@@ -489,6 +489,11 @@ class ParallelHashTableTheoremProperties {
                 go.acquireUninterruptibly();
             }
             return slots.tryEmpty(i, e);
+        }
+
+        @Override
+        boolean compareAndSet(int i, Object expect, Object update) {
+            return slots.compareAndSet(i, expect, update);
         }
     }
 
