@@ -87,9 +87,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *                   v                                     v
      *   slots  [ e3 | null | e1 | null | null | e7 | null | null | e2 | null ]     m = 10
      *               ^^^^ claimed by CAS null -> e             ^^^^ taken by CAS e -> null
-     *
-     *   takeable  (closed | pending | available)   consumers reserve an element here
-     *   fillable  (closed |    0    | available)   producers reserve an empty slot here (not once closed)
+     *   summary  [  1   |  0   |  1 |  0   |  0   |  1 |  0   |  0   |  1 |  0   ]  one bit per slot
      *
      * What differs from the papers, and why:
      *
@@ -119,24 +117,23 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *    read the word between the two saw no element, so the emptier wakes one
      *    (OccupancySummary.emptied's result, TableScans' markedAgain).
      *
-     *    Earlier versions reserved a space and then an item in two counts shared by all threads
-     *    (a scan then could not fail); every put and take wrote both counts' cache line. Now
-     *    nothing but the slot and its summary word is written per element, and a pass may fail
-     *    under concurrency: the calls that must not fail look again before they park.
+     *    Nothing but the slot and its summary word is written per element, so a pass may fail
+     *    under concurrency (a slot freed, or an element put, behind it): the calls that must not
+     *    fail look again before they park, and offer/poll() may miss (class Javadoc).
      *
      *    The scans are lock-free, not wait-free: a pass fails only if every slot it could use
      *    was won by another thread during that pass (or the table was full, or empty).
      *
-     * 3. Many producers. Nothing in the scheme assumes a single producer: reservations are
-     *    counted atomically and slots are claimed by CAS.
+     * 3. Many producers. Nothing in the scheme assumes a single producer: slots are claimed
+     *    by CAS, and UnderWay counts inserts in per-thread cells.
      *
      * 4. Keys. A consumer's key is a fresh ThreadLocalRandom long per search (drawn through
      *    ProbeRandom, the seam the Lincheck model checker needs). The producer's key (KeySource)
-     *    is by default drawn the same way, before any reservation: no user code runs in the
+     *    is by default drawn the same way, before the table is touched: no user code runs in the
      *    table, and keys are uniform and independent, Theorem 1's assumption. The papers' form
-     *    spreads the element's hashCode() (ProbeSequence.spread), also before any reservation,
-     *    so a hashCode() that throws leaves nothing to undo; an element that drainTo puts back
-     *    gets a drawn key. h1 and h2 come from the key's two halves, h2 moved up to the next
+     *    spreads the element's hashCode() (ProbeSequence.spread), also before the table is
+     *    touched, so a hashCode() that throws leaves nothing to undo; an element that drainTo
+     *    puts back returns to its own slot. h1 and h2 come from the key's two halves, h2 moved up to the next
      *    value coprime to m (ProbeSequence): the papers take m prime, the coprime step keeps
      *    every probe sequence a permutation of the slots for any capacity.
      *
@@ -144,8 +141,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *    m/(n+1) probes when n of m slots are full: costly in the mostly empty table that fast
      *    consumers keep. OccupancySummary keeps one bit per slot, a hint kept true by a Dekker
      *    pair (see there), so a consumer reads 64 slots per word and tries only marked slots.
-     *    One pass that finds nothing it can win falls back to the probe search, which cannot
-     *    fail under a reservation: the summary is never needed for correctness. Every second
+     *    A pass that finds nothing it can win ends; the caller looks again before it parks. Every second
      *    summary search of a thread starts at the sweep instead of a random slot and moves the
      *    sweep past the element it takes; a marked element at or after the sweep is therefore
      *    taken before the sweep can pass it, which bounds its wait (class Javadoc). Producers read

@@ -9,23 +9,19 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 
 /**
- * A count of reservations with a closed bit, in one volatile long:
+ * A count of item reservations with a closed bit, in one volatile long:
  * {@code closed (bit 63) | pending (bits 32..62) | available (bits 0..31)}.
  * Acquiring takes one from available by CAS; a thread that finds none spins for a few
  * microseconds (untimed acquire only), then parks on a Condition (never polls) and is
- * signalled by the next release. A count comes in one of two kinds. A count of items
- * ({@link #ofItems}) still hands out what is available once closed, and is exhausted once closed
- * with nothing available, nothing pending and nothing under way in its owner: that state is
- * final, and every waiter is woken to see it. A count of spaces ({@link #ofSpaces}) hands out
- * nothing once closed: closing exhausts it.
+ * signalled by the next release. It still hands out what is available once closed, and is
+ * exhausted once closed with nothing available, nothing pending and nothing under way in its
+ * owner: that state is final, and every waiter is woken to see it.
  *
  * <p>Lost wake-ups are excluded as {@link Waiters} shows: every change of state is a volatile
  * access that precedes the releaser's look at the waiters, and a waiter re-reads state (volatile)
  * after counting itself and before it parks.
  *
- * <p>Used by {@link ParallelHashTable} (takeable, items: elements consumers may take; fillable,
- * spaces: empty slots producers may fill) and by {@link ClassedHandoff} (takeable: elements of
- * any class that consumers may take).
+ * <p>Used by {@link ClassedHandoff} (takeable: elements of any class that consumers may take).
  */
 final class Reservations {
     static final int ACQUIRED = 1;
@@ -58,24 +54,16 @@ final class Reservations {
     private final Spin.Gate spin = new Spin.Gate();
     /** Counts a park in the owner's statistics. */
     private final Runnable onWait;
-    /** A count of spaces: once closed, acquiring fails even while some are available. */
-    private final boolean spaces;
     /**
-     * Items: whether the owner has nothing under way that may still make one available (a
-     * volatile read); with closed, nothing available and nothing pending, the final state.
+     * Whether the owner has nothing under way that may still make an item available (a volatile
+     * read); with closed, nothing available and nothing pending, the final state.
      */
     private final BooleanSupplier nothingUnderWay;
-    /** Spaces: run after a release that finds the count closed (the owner's consumers recheck). */
-    private final Runnable releasedWhileClosed;
 
-    private Reservations(int available, Runnable onWait, Handoff<?> owner, Wait wait, boolean spaces,
-                         BooleanSupplier nothingUnderWay, Runnable releasedWhileClosed) {
-        this.state = available;
+    private Reservations(Runnable onWait, Handoff<?> owner, Wait wait, BooleanSupplier nothingUnderWay) {
         this.onWait = onWait;
         this.waiters = new Waiters(lock, wait, owner);
-        this.spaces = spaces;
         this.nothingUnderWay = nothingUnderWay;
-        this.releasedWhileClosed = releasedWhileClosed;
     }
 
     /**
@@ -87,16 +75,7 @@ final class Reservations {
      *        for JFR (class Wait)
      */
     static Reservations ofItems(Runnable onWait, Handoff<?> owner, Wait wait, BooleanSupplier nothingUnderWay) {
-        return new Reservations(0, onWait, owner, wait, false, nothingUnderWay, () -> { });
-    }
-
-    /**
-     * A count of spaces, {@code available} at first, that hands out none once closed;
-     * {@code releasedWhileClosed} runs after each release made once it is closed.
-     */
-    static Reservations ofSpaces(int available, Runnable onWait, Handoff<?> owner, Wait wait,
-                                 Runnable releasedWhileClosed) {
-        return new Reservations(available, onWait, owner, wait, true, () -> true, releasedWhileClosed);
+        return new Reservations(onWait, owner, wait, nothingUnderWay);
     }
 
     static int available(long s) {
@@ -111,12 +90,9 @@ final class Reservations {
         return s < 0;
     }
 
-    /**
-     * Final: closed, and for spaces nothing more; for items nothing available, nothing pending
-     * and nothing under way in the owner.
-     */
+    /** Final: closed, nothing available, nothing pending and nothing under way in the owner. */
     private boolean exhausted(long s) {
-        return spaces ? closed(s) : s == CLOSED && nothingUnderWay.getAsBoolean();
+        return s == CLOSED && nothingUnderWay.getAsBoolean();
     }
 
     int available() {
@@ -153,7 +129,7 @@ final class Reservations {
     int tryAcquire() {
         for (;;) {
             long s = state;
-            if (available(s) == 0 || spaces && closed(s)) {
+            if (available(s) == 0) {
                 return exhausted(s) ? EXHAUSTED : NONE;
             }
             long next = s - 1;
@@ -252,16 +228,10 @@ final class Reservations {
         return available(s) == 0 && !exhausted(s);
     }
 
-    /**
-     * Adds one available reservation and wakes one waiter: a space freed, or an item whose
-     * element is in place and was not announced (its insert reserved a space before the close).
-     */
+    /** Adds one available reservation and wakes one waiter: an element put back in place. */
     void release() {
-        long previous = (long) STATE.getAndAdd(this, 1L); // volatile: then signalOne reads the waiter count
+        STATE.getAndAdd(this, 1L); // volatile: then signalOne reads the waiter count
         waiters.signalOne();
-        if (closed(previous)) {
-            releasedWhileClosed.run(); // after the volatile change, as Waiters requires of its callers
-        }
     }
 
     /**

@@ -41,8 +41,9 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
     ProbeSearchTwoConsumers: TwoConsumers on the papers' search (search=probe), slot by slot.
 
-    CloseRacesInsert (both slot forms): an insert is not announced; it counts as under way from
-    its space reservation until it makes its element takeable, and close() refuses spaces first.
+    CloseRacesInsert (both slot forms): an insert counts itself under way before it reads the
+    table open and until its element is in its slot; a consumer calls a closed table empty only
+    when nothing is under way and no slot holds an element.
     A producer offers 1 while another thread closes and then takes; the arbiter polls what is
     left. The offer either came first (true: the take must wait for the element, even if it finds
     the table closed and empty meanwhile) or was refused (false: the take throws).

@@ -21,35 +21,30 @@ import org.junit.jupiter.api.Test;
  * {@link MultisetSpec}, under model checking, in both slot forms: where it holds, and the three
  * histories where it does not.
  *
- * <p>The table keeps two counts, the elements consumers may reserve ({@code takeable}) and the empty
- * slots producers may reserve ({@code fillable}), and an operation moves from one to the other in
- * steps: an offer reserves a space, writes its slot, then publishes an item; a poll reserves an
- * item, empties its slot, then releases a space. Seen through the takeable count alone the table
- * is linearizable, and that is what {@link MonitorSlots} and {@link CasSlots} check:
- * {@code offer}, {@code poll} and {@code size} (the takeable count) on a table with room for every
- * offer of a scenario, so that no offer is refused (refusal is decided on the other count), and
- * without {@code close}.
+ * <p>The table keeps no count: an offer claims an empty slot by compare-and-set and then marks it
+ * in the occupancy summary; a poll takes an element out by compare-and-set and then clears its
+ * mark; {@code size()} counts the marks, and both scans look at the marks first. Seen through
+ * {@code offer}, {@code poll} and {@code size} on a table with room for every offer of a scenario,
+ * without {@code close}, the table is linearizable, and that is what {@link MonitorSlots} and
+ * {@link CasSlots} check.
  *
- * <p>Where the two counts meet, the table is not linearizable, and {@link NotLinearizable} pins
+ * <p>Where a full table or {@code close} comes in, it is not, and {@link NotLinearizable} pins
  * three histories the model checker finds (capacity 2):
  * <ul>
- *   <li>a poll in progress holds its slot: one thread's poll has reserved the only element and
- *       not yet taken it out; another thread's poll returns {@code null}, so the first poll must
- *       come before it, yet that thread's next two offers find one free slot, not two (the second
- *       returns {@code false}). The same gap shows as {@code poll() == null} followed by
- *       {@code remainingCapacity() == 1}, which is why {@code remainingCapacity} is not in the
- *       checked set.</li>
- *   <li>symmetrically, an offer in progress holds its slot before its element is counted: with
- *       one element inside, another thread's offer returns {@code false}, so the first offer must
- *       come before it, yet that thread's {@code size()} then says 1.</li>
- *   <li>an offer in progress at close: it reserved its place before the close (so it returns
- *       {@code true}, and must come before the close) but publishes after it, so a poll that
- *       starts after the close returns {@code null}.</li>
+ *   <li>a poll in progress has emptied its slot but not yet cleared its mark: another thread's
+ *       poll returns {@code null}, so the first poll must come before it, yet that thread's next
+ *       two offers find one slot shown free, not two (the second returns {@code false}).</li>
+ *   <li>symmetrically, an offer in progress has filled its slot but not yet marked it: with one
+ *       element inside, another thread's offer returns {@code false} (no free slot shown is
+ *       free), yet that thread's {@code size()} then says 1.</li>
+ *   <li>an offer in progress at close: it read the table open before the close (so it returns
+ *       {@code true}, and must come before the close) but fills its slot after it, so a poll
+ *       that starts after the close returns {@code null} ({@code take()} waits for it).</li>
  * </ul>
- * All three are the price of the design in the class's notes ("a thread searches only when a matching
- * slot exists"): counting a slot free before it is empty, or an element present before it is
- * written, would let a thread scan for as long as another is descheduled. {@code peek()} is left
- * out: the table documents it as weakly consistent.
+ * All three are the price of the design in the class's notes ("No polling, and no shared
+ * count"): a slot and its mark are two words, changed one after the other, and no count shared
+ * by every thread says ahead of them what the table holds. {@code peek()} is left out: the table
+ * documents it as weakly consistent.
  *
  * <p>The producers' keys and the consumers' search keys come from a deterministic sequence
  * instead of {@code ThreadLocalRandom} ({@link ModelCheckedHandoffs}, which says why the checks
@@ -140,14 +135,14 @@ abstract class ParallelHashTableLincheckTest {
         }
 
         @Test
-        void aPollInProgressHoldsItsSlot() {
+        void aPollInProgressHasNotYetClearedItsMark() {
             String failure = failureOf(LincheckSupport.scenario(getClass(), List.of("offer"),
                     List.of("poll", "offer", "offer"), List.of("poll")));
             assertTrue(failure.contains("offer(): false"), failure);
         }
 
         @Test
-        void anOfferInProgressHoldsItsSlotBeforeItIsCounted() {
+        void anOfferInProgressHasNotYetMarkedItsSlot() {
             String failure = failureOf(LincheckSupport.scenario(getClass(), List.of("offer"),
                     List.of("offer", "size"), List.of("offer")));
             assertTrue(failure.contains("offer(): false") && failure.contains("size(): 1"), failure);
