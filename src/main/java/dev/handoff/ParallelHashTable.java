@@ -289,6 +289,15 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     private final Spin.Gate takeSpin = new Spin.Gate();
     private final Spin.Gate putSpin = new Spin.Gate();
 
+    /**
+     * Changed by a producer after an insert while a consumer spins, and by a consumer after a
+     * removal while a producer spins: what the spinner watches, one word instead of the whole
+     * table (see spinUntil). Hints only, written without atomicity: a lost change costs the
+     * spinner a few rounds until its periodic look at the table.
+     */
+    private volatile int insertsForSpinner;
+    private volatile int removalsForSpinner;
+
     /** The waiters' re-checks, as fields so that no wait allocates a lambda. */
     private final BooleanSupplier nothingToTakeYet = this::nothingToTakeYet;
     private final BooleanSupplier somethingToTake = () -> !nothingToTakeYet();
@@ -506,6 +515,9 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         }
         counters.countInsert();
         notEmpty.signalOne(); // after the slot's CAS and its summary bit: Waiters' pair
+        if (takeSpin.holder() != Spin.Gate.NONE) {
+            insertsForSpinner++; // a hint for the spinning consumer, racy by design (see the field)
+        }
         return INSERTED;
     }
 
@@ -518,7 +530,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         if (timed && nanos <= 0L) {
             return FULL; // before the deadline's sum, which overflows for a timeout near Long.MIN_VALUE
         }
-        if (!timed && spinUntil(putSpin, notFull, someRoom)) {
+        if (!timed && spinUntil(putSpin, notFull, someRoom, false)) {
             r = tryInsert(key, e);
         }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
@@ -581,6 +593,9 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         }
         counters.countRemoval();
         notFull.signalOne(); // after the slot's CAS and its summary bit: Waiters' pair
+        if (putSpin.holder() != Spin.Gate.NONE) {
+            removalsForSpinner++; // a hint for the spinning producer, racy by design (see the field)
+        }
         return (E) e;
     }
 
@@ -595,7 +610,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         if (e != null || timed && nanos <= 0L) {
             return e; // before the deadline's sum, which overflows for a timeout near Long.MIN_VALUE
         }
-        if (!timed && spinUntil(takeSpin, notEmpty, somethingToTake)) {
+        if (!timed && spinUntil(takeSpin, notEmpty, somethingToTake, true)) {
             e = tryTake();
         }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
@@ -634,13 +649,16 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     }
 
     /**
-     * The brief wait before parking (class Spin), until ready says a pass may succeed: at most
-     * Spin.ROUNDS rounds for the side's one spinner, a few yields for the others, none while
-     * threads of the side are parked (they are ahead of this one).
+     * The brief wait before parking (class Spin), until a pass may succeed: at most Spin.ROUNDS
+     * rounds for the side's one spinner, a few yields for the others, none while threads of the
+     * side are parked (they are ahead of this one). The spinner watches the other side's hint
+     * word (insertsForSpinner or removalsForSpinner) every round, and asks ready, which reads
+     * the table, every LOOK_EVERY rounds: a read of the whole table each round would cost
+     * O(capacity) under Search.PROBE, and pull the summary's lines away from the other side.
      *
-     * @return whether ready became true
+     * @return whether the hint changed or ready became true
      */
-    private static boolean spinUntil(Spin.Gate gate, Waiters parked, BooleanSupplier ready) {
+    private boolean spinUntil(Spin.Gate gate, Waiters parked, BooleanSupplier ready, boolean forInserts) {
         if (parked.any()) { // a hint only: the waiting loop rechecks everything
             return false;
         }
@@ -648,8 +666,10 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             return Spin.yieldUntil(ready);
         }
         try {
+            int seen = forInserts ? insertsForSpinner : removalsForSpinner;
             for (int i = 0; i < Spin.ROUNDS && !parked.any(); i++) {
-                if (ready.getAsBoolean()) {
+                if (seen != (forInserts ? insertsForSpinner : removalsForSpinner)
+                        || i % LOOK_EVERY == 0 && ready.getAsBoolean()) {
                     return true;
                 }
                 Spin.pause(i);
@@ -659,6 +679,9 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             gate.exit();
         }
     }
+
+    /** How many spin rounds apart the spinner reads the table itself (see spinUntil). */
+    private static final int LOOK_EVERY = 16;
 
     /**
      * Moves elements that are inside when it starts, in slot order, never ones that arrive while
