@@ -65,10 +65,11 @@ import java.util.function.UnaryOperator;
  * {@code contains}, {@code toArray()} and iteration read the slots one by one and are weakly
  * consistent; they list elements in slot order, which says nothing about the order of removal.
  *
- * <p>Linearizability. While the table neither fills up nor closes, {@code offer} and a
- * {@code poll} that finds an element behave as on a multiset; {@code ParallelHashTableLincheckTest}
- * (jcstress-tests) checks it and pins the histories, listed there, where a missed pass makes a
- * call refuse or return {@code null}.
+ * <p>Linearizability. While the table neither fills up nor closes, {@code offer}, {@code poll}
+ * and {@code size()} behave as on a multiset; where fullness or closing comes in they do not (a
+ * slot and its summary bit change one after the other, and an {@code offer} that read the table
+ * open may land after the close). {@code ParallelHashTableLincheckTest} (jcstress-tests) checks
+ * the first and pins three histories of the second.
  *
  * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.
  *
@@ -290,13 +291,10 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     private final Spin.Gate putSpin = new Spin.Gate();
 
     /**
-     * Changed by a producer after an insert while a consumer spins, and by a consumer after a
-     * removal while a producer spins: what the spinner watches, one word instead of the whole
-     * table (see spinUntil). Hints only, written without atomicity: a lost change costs the
-     * spinner a few rounds until its periodic look at the table.
+     * How many spin rounds apart a spinner looks at the table: every round with the summary (a
+     * word per 64 slots), every 16th under Search.PROBE, where a look reads every slot.
      */
-    private volatile int insertsForSpinner;
-    private volatile int removalsForSpinner;
+    private final int lookEvery;
 
     /** The waiters' re-checks, as fields so that no wait allocates a lambda. */
     private final BooleanSupplier nothingToTakeYet = this::nothingToTakeYet;
@@ -407,6 +405,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         checkCapacity(capacity, form);
 
         TableSlots slots = form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity);
+        this.lookEvery = search == Search.PROBE ? 16 : 1;
         this.notEmpty = new Waiters(takeLock, Wait.TAKE, this);
         this.notFull = new Waiters(putLock, Wait.PUT, this);
         this.scans = new TableScans(slotsSeam.apply(slots), search, random, counters, notEmpty::signalOne);
@@ -515,9 +514,6 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         }
         counters.countInsert();
         notEmpty.signalOne(); // after the slot's CAS and its summary bit: Waiters' pair
-        if (takeSpin.holder() != Spin.Gate.NONE) {
-            insertsForSpinner++; // a hint for the spinning consumer, racy by design (see the field)
-        }
         return INSERTED;
     }
 
@@ -530,7 +526,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         if (timed && nanos <= 0L) {
             return FULL; // before the deadline's sum, which overflows for a timeout near Long.MIN_VALUE
         }
-        if (!timed && spinUntil(putSpin, notFull, someRoom, false)) {
+        if (!timed && spinUntil(putSpin, notFull, someRoom)) {
             r = tryInsert(key, e);
         }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
@@ -593,9 +589,6 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         }
         counters.countRemoval();
         notFull.signalOne(); // after the slot's CAS and its summary bit: Waiters' pair
-        if (putSpin.holder() != Spin.Gate.NONE) {
-            removalsForSpinner++; // a hint for the spinning producer, racy by design (see the field)
-        }
         return (E) e;
     }
 
@@ -610,7 +603,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         if (e != null || timed && nanos <= 0L) {
             return e; // before the deadline's sum, which overflows for a timeout near Long.MIN_VALUE
         }
-        if (!timed && spinUntil(takeSpin, notEmpty, somethingToTake, true)) {
+        if (!timed && spinUntil(takeSpin, notEmpty, somethingToTake)) {
             e = tryTake();
         }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
@@ -649,16 +642,14 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     }
 
     /**
-     * The brief wait before parking (class Spin), until a pass may succeed: at most Spin.ROUNDS
-     * rounds for the side's one spinner, a few yields for the others, none while threads of the
-     * side are parked (they are ahead of this one). The spinner watches the other side's hint
-     * word (insertsForSpinner or removalsForSpinner) every round, and asks ready, which reads
-     * the table, every LOOK_EVERY rounds: a read of the whole table each round would cost
-     * O(capacity) under Search.PROBE, and pull the summary's lines away from the other side.
+     * The brief wait before parking (class Spin), until ready says a pass may succeed: at most
+     * Spin.ROUNDS rounds for the side's one spinner, asking ready every lookEvery rounds, a few
+     * yields for the others, none while threads of the side are parked (they are ahead of this
+     * one).
      *
-     * @return whether the hint changed or ready became true
+     * @return whether ready became true
      */
-    private boolean spinUntil(Spin.Gate gate, Waiters parked, BooleanSupplier ready, boolean forInserts) {
+    private boolean spinUntil(Spin.Gate gate, Waiters parked, BooleanSupplier ready) {
         if (parked.any()) { // a hint only: the waiting loop rechecks everything
             return false;
         }
@@ -666,10 +657,8 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             return Spin.yieldUntil(ready);
         }
         try {
-            int seen = forInserts ? insertsForSpinner : removalsForSpinner;
             for (int i = 0; i < Spin.ROUNDS && !parked.any(); i++) {
-                if (seen != (forInserts ? insertsForSpinner : removalsForSpinner)
-                        || i % LOOK_EVERY == 0 && ready.getAsBoolean()) {
+                if (i % lookEvery == 0 && ready.getAsBoolean()) {
                     return true;
                 }
                 Spin.pause(i);
@@ -679,9 +668,6 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             gate.exit();
         }
     }
-
-    /** How many spin rounds apart the spinner reads the table itself (see spinUntil). */
-    private static final int LOOK_EVERY = 16;
 
     /**
      * Moves elements that are inside when it starts, in slot order, never ones that arrive while
