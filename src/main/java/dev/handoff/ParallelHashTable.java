@@ -69,7 +69,7 @@ import java.util.function.UnaryOperator;
  * and {@code size()} behave as on a multiset; where fullness or closing comes in they do not (a
  * slot and its summary bit change one after the other, and an {@code offer} that read the table
  * open may land after the close). {@code ParallelHashTableLincheckTest} (jcstress-tests) checks
- * the first and pins three histories of the second.
+ * the first and pins two histories of the second.
  *
  * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.
  *
