@@ -12,7 +12,7 @@ package dev.handoff;
  * parallel hash table and the pipe handoff) and stay 0 for the others: an insert probe is one slot
  * a producer looked at, a search probe one slot a consumer looked at; an insert conflict is a
  * producer that lost an empty slot to another producer, a search conflict a consumer that lost an
- * occupied slot to another consumer.
+ * occupied slot to another consumer (in the hash table, also one it found held by a drain).
  *
  * @param enabled whether the handoff counts at all; when {@code false} every counter is 0
  * @param puts elements inserted
