@@ -60,6 +60,18 @@ final class OccupancySummary {
         return (long) WORD.getVolatile(words, w * SPREAD);
     }
 
+    /**
+     * The clear bits of word w that stand for a slot (the last word's bits past slot m - 1 stand
+     * for none): the empty slots it shows. Volatile, as {@link #word}.
+     */
+    long clearBits(int w) {
+        long clear = ~word(w);
+        if (w == wordCount - 1 && (m & 63) != 0) {
+            clear &= (1L << m) - 1; // bits past slot m - 1 belong to no slot
+        }
+        return clear;
+    }
+
     /** Call after filling slot i (a volatile CAS): sets its bit unless it is set. */
     void filled(int i) {
         int at = (i >>> 6) * SPREAD;

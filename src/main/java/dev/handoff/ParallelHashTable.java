@@ -503,10 +503,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             }
             probes = scans.insert(key, e);
         } finally {
-            underWay.end(cell); // after the element is in its slot
-            if (closed) {
-                notEmpty.signalAll(); // an end after the close: consumers recheck for the final state
-            }
+            endUnderWay(cell); // after the element is in its slot
         }
         counters.insertProbes(Math.abs(probes));
         if (probes <= 0) {
@@ -515,6 +512,14 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         counters.countInsert();
         notEmpty.signalOne(); // after the slot's CAS and its summary bit: Waiters' pair
         return INSERTED;
+    }
+
+    /** Ends an operation counted in UnderWay; one that ends after the close wakes every consumer. */
+    private void endUnderWay(int cell) {
+        underWay.end(cell); // volatile, then the read of closed: see "Close" in the notes
+        if (closed) {
+            notEmpty.signalAll(); // consumers recheck for the final state
+        }
     }
 
     /** Inserts e, waiting while no slot shows room: put (untimed) and the timed offer. */
@@ -534,17 +539,8 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             if (timed && (nanos = deadline - System.nanoTime()) <= 0L) {
                 return FULL;
             }
-            putLock.lockInterruptibly();
-            try {
-                counters.producerWait();
-                if (timed) {
-                    notFull.awaitNanos(noRoomYet, nanos);
-                } else {
-                    notFull.await(noRoomYet);
-                }
-            } finally {
-                putLock.unlock();
-            }
+            counters.producerWait();
+            parkOnce(putLock, notFull, noRoomYet, timed, nanos);
             r = tryInsert(key, e);
         }
         return r;
@@ -611,20 +607,29 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             if (closedAndFinal() || timed && (nanos = deadline - System.nanoTime()) <= 0L) {
                 return null;
             }
-            takeLock.lockInterruptibly();
-            try {
-                counters.consumerWait();
-                if (timed) {
-                    notEmpty.awaitNanos(nothingToTakeYet, nanos);
-                } else {
-                    notEmpty.await(nothingToTakeYet);
-                }
-            } finally {
-                takeLock.unlock();
-            }
+            counters.consumerWait();
+            parkOnce(takeLock, notEmpty, nothingToTakeYet, timed, nanos);
             e = tryTake();
         }
         return e;
+    }
+
+    /**
+     * Parks on waiters once, holding lock for its re-check and await, until signalled, the
+     * re-check says stillBlocked is false, or (when timed) nanos pass; the caller tries again.
+     */
+    private static void parkOnce(ReentrantLock lock, Waiters waiters, BooleanSupplier stillBlocked,
+                                 boolean timed, long nanos) throws InterruptedException {
+        lock.lockInterruptibly();
+        try {
+            if (timed) {
+                waiters.awaitNanos(stillBlocked, nanos);
+            } else {
+                waiters.await(stillBlocked);
+            }
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -707,10 +712,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
                 drained++;
             }
         } finally {
-            underWay.end(cell);
-            if (closed) {
-                notEmpty.signalAll(); // an end after the close: consumers recheck for the final state
-            }
+            endUnderWay(cell);
         }
         return drained;
     }

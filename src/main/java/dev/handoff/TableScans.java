@@ -79,15 +79,10 @@ final class TableScans {
     private int summaryFill(int first, Object e) {
         int words = summary.wordCount();
         int w0 = first >>> 6;
-        int m = slots.length();
         int probes = 0;
         for (int k = 0; k <= words; k++) {
             int w = w0 + k < words ? w0 + k : w0 + k - words;
-            long bits = ~summary.word(w);
-            if (w == words - 1 && (m & 63) != 0) {
-                bits &= (1L << m) - 1; // bits past slot m - 1 belong to no slot
-            }
-            for (bits = inPass(bits, k, words, first); bits != 0; bits &= bits - 1) {
+            for (long bits = inPass(summary.clearBits(w), k, words, first); bits != 0; bits &= bits - 1) {
                 int i = (w << 6) + Long.numberOfTrailingZeros(bits);
                 probes++;
                 if (slots.hint(i) == null) {
@@ -240,13 +235,8 @@ final class TableScans {
             }
             return true;
         }
-        int words = summary.wordCount();
-        for (int w = 0; w < words; w++) {
-            long clear = ~summary.word(w);
-            if (w == words - 1 && (m & 63) != 0) {
-                clear &= (1L << m) - 1; // bits past slot m - 1 belong to no slot
-            }
-            if (clear != 0) {
+        for (int w = 0; w < summary.wordCount(); w++) {
+            if (summary.clearBits(w) != 0) {
                 return false;
             }
         }
