@@ -146,8 +146,11 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *    summary search of a thread starts at the sweep instead of a random slot and moves the
      *    sweep past the element it takes; a marked element at or after the sweep is therefore
      *    taken before the sweep can pass it, which bounds its wait (class Javadoc). Producers read
-     *    the summary too, for a clear bit from their key's start slot (m/(free+1) probes in a
-     *    full table become a word or so). Search.PROBE keeps the papers' search and insert (and
+     *    the summary too, for a clear bit (m/(free+1) probes in a full table become a word or
+     *    so): with random keys from just after the thread's own last fill (ThreadPlace), so that
+     *    one producer's elements lie ahead of the sweep in the order they came and the sweep
+     *    meets the oldest first; from the key's start slot for its first fill, after a lost
+     *    claim, and with hashed keys. Search.PROBE keeps the papers' search and insert (and
      *    no summary), so that Theorems 1 and 2 stay measurable.
      *
      * Close. close() writes closed, then wakes every waiter. A consumer reports "closed and
@@ -240,7 +243,10 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         /**
          * Reads a summary of the occupied slots, 64 slots a word, from a pseudo-random slot or
          * the sweep in turn (an element's wait is bounded: see the class description), and
-         * producers read it from their key for an empty slot. The default.
+         * producers read it for an empty slot: with {@link KeySource#RANDOM} from just after the
+         * thread's last insert into the table, so that one producer's elements lie in the order
+         * it put them and the sweep meets the oldest first; with
+         * {@link KeySource#ELEMENT_HASH} from the key's start slot. The default.
          */
         SUMMARY;
 
@@ -408,7 +414,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         this.lookEvery = search == Search.PROBE ? 16 : 1;
         this.notEmpty = new Waiters(takeLock, Wait.TAKE, this);
         this.notFull = new Waiters(putLock, Wait.PUT, this);
-        this.scans = new TableScans(slotsSeam.apply(slots), search, random, counters, notEmpty::signalOne);
+        this.scans = new TableScans(slotsSeam.apply(slots), search, keys, random, counters, notEmpty::signalOne);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 

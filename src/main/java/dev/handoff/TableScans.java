@@ -3,6 +3,7 @@
  */
 package dev.handoff;
 
+import dev.handoff.ParallelHashTable.KeySource;
 import dev.handoff.ParallelHashTable.Search;
 
 /**
@@ -37,8 +38,14 @@ final class TableScans {
     /** The occupied slots and the sweep; null under Search.PROBE, which does not keep them. */
     private final OccupancySummary summary;
 
-    /** This table's number in the threads' SweepTurn. */
-    private final long id = SweepTurn.newTable();
+    /** This table's number in the threads' ThreadPlace. */
+    private final long id = ThreadPlace.newTable();
+
+    /**
+     * Whether a producer's summary fill starts just after its own last fill rather than at its
+     * key's start: under Search.SUMMARY with pseudo-random keys (see insert).
+     */
+    private final boolean followFills;
 
     private final ProbeRandom random;
     private final Counters counters;
@@ -49,24 +56,44 @@ final class TableScans {
      */
     private final Runnable markedAgain;
 
-    TableScans(TableSlots slots, Search search, ProbeRandom random, Counters counters, Runnable markedAgain) {
+    TableScans(TableSlots slots, Search search, KeySource keys, ProbeRandom random, Counters counters,
+               Runnable markedAgain) {
         this.slots = slots;
         this.probing = new ProbeSequence(slots.length());
         this.summary = search == Search.PROBE ? null : new OccupancySummary(slots.length());
+        this.followFills = summary != null && keys == KeySource.RANDOM;
         this.random = random;
         this.counters = counters;
         this.markedAgain = markedAgain;
     }
 
     /**
-     * Writes e into an empty slot: one found through the summary from key's start slot under
-     * Search.SUMMARY, else the first on key's probe sequence.
+     * Writes e into an empty slot: the first on key's probe sequence under Search.PROBE, else one
+     * found through the summary. A summary fill with a hashed key starts at the key's start slot;
+     * with a pseudo-random key it starts just after the calling thread's last fill in this table,
+     * and at the key's start only for the thread's first fill, or after it met another producer
+     * in its last one (a lost claim), so that producers that met part again.
+     *
+     * <p>Why follow: consumers take from the sweep (every second search) and from pseudo-random
+     * words, taking the first marked slot they meet. A producer that fills slots in order lays
+     * its elements out in the order it put them, ahead of the sweep, so the sweep and the
+     * searches that land in the empty stretch behind the elements take the oldest first; with a
+     * random start per fill an element that lands just behind the sweep waits for a whole lap.
+     * It also keeps a producer in one summary word and one run of slot lines for a while.
      *
      * @return the number of slots looked at, negated (or 0) if the pass won none: the table was
      *         full, or every empty slot it met was claimed by another producer first
      */
     int insert(long key, Object e) {
-        return summary == null ? fill(key, e) : summaryFill(probing.start(key), e);
+        if (summary == null) {
+            return fill(key, e);
+        }
+        if (!followFills) {
+            return summaryFill(probing.start(key), e, null);
+        }
+        ThreadPlace place = ThreadPlace.of(id);
+        int from = place.nextFill != ThreadPlace.NONE ? place.nextFill : probing.start(key);
+        return summaryFill(from, e, place);
     }
 
     /**
@@ -74,12 +101,15 @@ final class TableScans {
      * in a nearly full table a word shows 64 slots at once, where the probe sequence would
      * look at about m / (empty + 1) slots one by one.
      *
+     * @param place the filling thread's place, to note where its next fill starts; null if its
+     *        fills do not follow each other
      * @return the number of slots looked at, negated (or 0) if it won none: a bit is only a hint
      */
-    private int summaryFill(int first, Object e) {
+    private int summaryFill(int first, Object e, ThreadPlace place) {
         int words = summary.wordCount();
         int w0 = first >>> 6;
         int probes = 0;
+        boolean metProducer = false;
         for (int k = 0; k <= words; k++) {
             int w = w0 + k < words ? w0 + k : w0 + k - words;
             for (long bits = inPass(summary.clearBits(w), k, words, first); bits != 0; bits &= bits - 1) {
@@ -87,9 +117,13 @@ final class TableScans {
                 probes++;
                 if (slots.hint(i) == null) {
                     if (tryFill(i, e)) {
+                        if (place != null) {
+                            place.nextFill = metProducer ? ThreadPlace.NONE : i + 1 < slots.length() ? i + 1 : 0;
+                        }
                         return probes;
                     }
                     counters.insertConflict(); // another producer claimed this empty slot first
+                    metProducer = true;
                 }
             }
         }
@@ -265,9 +299,9 @@ final class TableScans {
      * word. Returns null if every marked slot it met was empty or won by another consumer.
      */
     private Object summarySearch() {
-        SweepTurn turn = SweepTurn.of(id);
-        boolean fromSweep = turn.sweepNext;
-        turn.sweepNext = !fromSweep;
+        ThreadPlace place = ThreadPlace.of(id);
+        boolean fromSweep = place.sweepNext;
+        place.sweepNext = !fromSweep;
         long from = fromSweep ? summary.sweep() : 0L;
         int first = fromSweep ? summary.slotOf(from) : probing.start(random.nextLong()) & ~63;
         int words = summary.wordCount();

@@ -366,9 +366,34 @@ class ParallelHashTableTest {
         assertTrue(removals >= 1 && removals <= 2 * m + 2, "the victim left after " + removals + " removals");
     }
 
+    /**
+     * With random keys a producer fills on from the slot after its own last fill, so that its
+     * elements lie ahead of the sweep in the order it put them. Here every draw is 0 and two
+     * removals free slots 0 and 1 before the next two fills: a fill that started at its key's
+     * slot would put 5 and 6 there, just behind the sweep's next start, and 6 would leave first.
+     */
+    @ParameterizedTest
+    @EnumSource(SlotForm.class)
+    void aProducerFillsOnFromItsLastSlotSoItsElementsLeaveInOrder(SlotForm form) throws InterruptedException {
+        ParallelHashTable<Integer> t = new ParallelHashTable<>(8, form, ParallelHashTable.KeySource.RANDOM,
+                ParallelHashTable.Search.SUMMARY, false, zeroDraws());
+        for (int i = 1; i <= 4; i++) {
+            t.put(i);
+        }
+        assertEquals(List.of(1, 2), List.of(t.take(), t.take()));
+        t.put(5);
+        t.put(6);
+        assertEquals(List.of(3, 4, 5, 6), List.of(t.take(), t.take(), t.take(), t.take()));
+    }
+
     /** A table whose every random draw is 0: a consumer's probe starts at slot 0, stride 1. */
     private static ParallelHashTable<Integer> startAtSlotZero(int m, SlotForm form, ParallelHashTable.Search search) {
-        ProbeRandom zero = new ProbeRandom() {
+        return new ParallelHashTable<>(m, form, ParallelHashTable.KeySource.ELEMENT_HASH, search, false, zeroDraws());
+    }
+
+    /** Draws that are all 0: every random start is slot 0, every stride 1. */
+    private static ProbeRandom zeroDraws() {
+        return new ProbeRandom() {
             @Override
             public long nextLong() {
                 return 0L;
@@ -379,7 +404,6 @@ class ParallelHashTableTest {
                 return 0;
             }
         };
-        return new ParallelHashTable<>(m, form, ParallelHashTable.KeySource.ELEMENT_HASH, search, false, zero);
     }
 
     /**
