@@ -118,6 +118,12 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *    read the word between the two saw no element, so the emptier wakes one
      *    (OccupancySummary.emptied's result, TableScans' markedAgain).
      *
+     *    One wake-up per burst (Waiters.oneWakeUpPerBurst): while a signalled thread has not yet
+     *    come back from its park, a change signals nobody, and the thread that comes back and
+     *    proceeds passes the wake-up on if elements (room) are left. Many takes from a full
+     *    table, or many puts into an empty one, so cost one lock and one unpark at a time
+     *    instead of one each, and the changers, which would pay for them, keep working.
+     *
      *    Nothing but the slot and its summary word is written per element, so a pass may fail
      *    under concurrency (a slot freed, or an element put, behind it): the calls that must not
      *    fail look again before they park, and offer/poll() may miss (class Javadoc).
@@ -147,7 +153,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *    sweep past the element it takes; a marked element at or after the sweep is therefore
      *    taken before the sweep can pass it, which bounds its wait (class Javadoc). Producers read
      *    the summary too, for a clear bit (m/(free+1) probes in a full table become a word or
-     *    so): with random keys from just after the thread's own last fill (ThreadPlace), so that
+     *    so): with random keys from just after the thread's own last fill (FillHints), so that
      *    one producer's elements lie ahead of the sweep in the order they came and the sweep
      *    meets the oldest first; from the key's start slot for its first fill, after a lost
      *    claim, and with hashed keys. Search.PROBE keeps the papers' search and insert (and
@@ -412,8 +418,8 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
 
         TableSlots slots = form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity);
         this.lookEvery = search == Search.PROBE ? 16 : 1;
-        this.notEmpty = new Waiters(takeLock, Wait.TAKE, this);
-        this.notFull = new Waiters(putLock, Wait.PUT, this);
+        this.notEmpty = Waiters.oneWakeUpPerBurst(takeLock, Wait.TAKE, this);
+        this.notFull = Waiters.oneWakeUpPerBurst(putLock, Wait.PUT, this);
         this.scans = new TableScans(slotsSeam.apply(slots), search, keys, random, counters, notEmpty::signalOne);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
@@ -548,6 +554,9 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             counters.producerWait();
             parkOnce(putLock, notFull, noRoomYet, timed, nanos);
             r = tryInsert(key, e);
+            if (r == INSERTED && !scans.looksFull()) {
+                notFull.signalOne(); // pass the wake-up on: room is left (Waiters' burst rule)
+            }
         }
         return r;
     }
@@ -616,6 +625,9 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             counters.consumerWait();
             parkOnce(takeLock, notEmpty, nothingToTakeYet, timed, nanos);
             e = tryTake();
+            if (e != null && !scans.looksEmpty()) {
+                notEmpty.signalOne(); // pass the wake-up on: elements are left (Waiters' burst rule)
+            }
         }
         return e;
     }

@@ -38,14 +38,17 @@ final class TableScans {
     /** The occupied slots and the sweep; null under Search.PROBE, which does not keep them. */
     private final OccupancySummary summary;
 
-    /** This table's number in the threads' ThreadPlace. */
-    private final long id = ThreadPlace.newTable();
+    /** This table's number in the threads' SweepTurn. */
+    private final long id = SweepTurn.newTable();
 
     /**
      * Whether a producer's summary fill starts just after its own last fill rather than at its
      * key's start: under Search.SUMMARY with pseudo-random keys (see insert).
      */
     private final boolean followFills;
+
+    /** Where each producer's next fill starts, when fills follow; null otherwise. */
+    private final FillHints fillHints;
 
     private final ProbeRandom random;
     private final Counters counters;
@@ -62,6 +65,7 @@ final class TableScans {
         this.probing = new ProbeSequence(slots.length());
         this.summary = search == Search.PROBE ? null : new OccupancySummary(slots.length());
         this.followFills = summary != null && keys == KeySource.RANDOM;
+        this.fillHints = followFills ? new FillHints() : null;
         this.random = random;
         this.counters = counters;
         this.markedAgain = markedAgain;
@@ -89,11 +93,11 @@ final class TableScans {
             return fill(key, e);
         }
         if (!followFills) {
-            return summaryFill(probing.start(key), e, null);
+            return summaryFill(probing.start(key), e, -1);
         }
-        ThreadPlace place = ThreadPlace.of(id);
-        int from = place.nextFill != ThreadPlace.NONE ? place.nextFill : probing.start(key);
-        return summaryFill(from, e, place);
+        int cell = fillHints.cell();
+        int from = fillHints.next(cell);
+        return summaryFill(from != FillHints.NONE ? from : probing.start(key), e, cell);
     }
 
     /**
@@ -101,11 +105,11 @@ final class TableScans {
      * in a nearly full table a word shows 64 slots at once, where the probe sequence would
      * look at about m / (empty + 1) slots one by one.
      *
-     * @param place the filling thread's place, to note where its next fill starts; null if its
-     *        fills do not follow each other
+     * @param hint the filling thread's cell in fillHints, to note where its next fill starts;
+     *        -1 if its fills do not follow each other
      * @return the number of slots looked at, negated (or 0) if it won none: a bit is only a hint
      */
-    private int summaryFill(int first, Object e, ThreadPlace place) {
+    private int summaryFill(int first, Object e, int hint) {
         int words = summary.wordCount();
         int w0 = first >>> 6;
         int probes = 0;
@@ -117,8 +121,8 @@ final class TableScans {
                 probes++;
                 if (slots.hint(i) == null) {
                     if (tryFill(i, e)) {
-                        if (place != null) {
-                            place.nextFill = metProducer ? ThreadPlace.NONE : i + 1 < slots.length() ? i + 1 : 0;
+                        if (hint >= 0) {
+                            fillHints.setNext(hint, metProducer ? FillHints.NONE : i + 1 < slots.length() ? i + 1 : 0);
                         }
                         return probes;
                     }
@@ -299,9 +303,9 @@ final class TableScans {
      * word. Returns null if every marked slot it met was empty or won by another consumer.
      */
     private Object summarySearch() {
-        ThreadPlace place = ThreadPlace.of(id);
-        boolean fromSweep = place.sweepNext;
-        place.sweepNext = !fromSweep;
+        SweepTurn turn = SweepTurn.of(id);
+        boolean fromSweep = turn.sweepNext;
+        turn.sweepNext = !fromSweep;
         long from = fromSweep ? summary.sweep() : 0L;
         int first = fromSweep ? summary.slotOf(from) : probing.start(random.nextLong()) & ~63;
         int words = summary.wordCount();
