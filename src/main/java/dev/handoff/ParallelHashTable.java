@@ -66,10 +66,12 @@ import java.util.function.UnaryOperator;
  * consistent; they list elements in slot order, which says nothing about the order of removal.
  *
  * <p>Linearizability. While the table neither fills up nor closes, {@code offer}, {@code poll}
- * and {@code size()} behave as on a multiset; where fullness or closing comes in they do not (a
- * slot and its summary bit change one after the other, and an {@code offer} that read the table
- * open may land after the close). {@code ParallelHashTableLincheckTest} (jcstress-tests) checks
- * the first and pins two histories of the second.
+ * and {@code size()} behave as on a multiset, and {@code offer} and {@code poll} still do across
+ * {@code close()}: an insert that finds the table closed once its element is in takes the element
+ * back and is refused, unless a consumer took it first. Where fullness comes in they do not (a
+ * slot and its summary bit change one after the other), nor does {@code size()} during a close
+ * (an element taken back was counted for a moment). {@code ParallelHashTableLincheckTest}
+ * (jcstress-tests) checks the first two and pins a history of the third.
  *
  * <p>See {@link Handoff} for closing, interruption, iteration and memory-consistency effects.
  *
@@ -132,7 +134,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *    was won by another thread during that pass (or the table was full, or empty).
      *
      * 3. Many producers. Nothing in the scheme assumes a single producer: slots are claimed
-     *    by CAS, and UnderWay counts inserts in per-thread cells.
+     *    by CAS, and nothing counts inserts (see "Close").
      *
      * 4. Keys. A consumer's key is a fresh ThreadLocalRandom long per search (drawn through
      *    ProbeRandom, the seam the Lincheck model checker needs). The producer's key (KeySource)
@@ -160,12 +162,17 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *    no summary), so that Theorems 1 and 2 stay measurable.
      *
      * Close. close() writes closed, then wakes every waiter. A consumer reports "closed and
-     * empty" only when it reads closed, then no operation under way that may still put an
-     * element in (UnderWay: inserts that read the table open, drains holding an element), then
-     * no element in any slot; each read volatile, in that order. An insert counts itself in
-     * UnderWay before it reads closed, so one that read the table open began before the close
-     * and is seen under way until its element is in its slot (UnderWay's pair). An operation that
-     * ends after the close wakes every consumer to recheck.
+     * empty" only when it reads closed, then no drain under way that may still put an element
+     * back (UnderWay), then no element in any slot (every slot, not the summary, whose bit an
+     * emptier may have cleared over a new element for a moment); each read volatile, in that
+     * order. An insert reads closed before it looks for a slot (refused: nothing touched), and
+     * again after its slot's CAS and bit, and if the table is closed by then it takes its element
+     * back (TableScans.retract) unless a consumer or a drain took it already; so an insert needs
+     * no count. The pair: if the second read says open, the close, and so every final check,
+     * comes after the fill and sees the element; if it says closed, the element is either taken
+     * back, and the insert is refused, or received. A drain counts itself in UnderWay (it reads
+     * no closed flag: it holds elements that may go back), and one that ends after the close
+     * wakes every consumer to recheck.
      *
      * drainTo looks at the slots once and notes the elements inside (at most as many as were
      * counted at its start), then holds each by CAS (element -> HELD), hands it to the target,
@@ -502,24 +509,23 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     }
 
     /**
-     * One pass of the fill, counted under way (see "Close" in the notes).
+     * One pass of the fill, which undoes itself if the table closed meanwhile (see "Close" in
+     * the notes).
      *
      * @return INSERTED, FULL (the pass won no empty slot) or CLOSED
      */
     private int tryInsert(long key, E e) {
-        int cell = underWay.begin(); // volatile, then the read of closed: UnderWay's pair with close
-        int probes;
-        try {
-            if (closed) {
-                return CLOSED;
-            }
-            probes = scans.insert(key, e);
-        } finally {
-            endUnderWay(cell); // after the element is in its slot
+        if (closed) {
+            return CLOSED;
         }
-        counters.insertProbes(Math.abs(probes));
-        if (probes <= 0) {
+        int slot = scans.insert(key, e);
+        if (slot < 0) {
             return FULL;
+        }
+        // Volatile read after the slot's CAS and its summary bit: the pair with close() and a
+        // consumer's final check (see "Close"). Closed now: take e back, unless it left already.
+        if (closed && scans.retract(slot, e)) {
+            return CLOSED;
         }
         counters.countInsert();
         notEmpty.signalOne(); // after the slot's CAS and its summary bit: Waiters' pair
@@ -655,7 +661,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      * no element, read in that order (see "Close" in the notes).
      */
     private boolean closedAndFinal() {
-        return closed && underWay.none() && scans.looksEmpty();
+        return closed && underWay.none() && scans.noElementInSlots();
     }
 
     /** The consumers' re-check: no slot shows an element, and the table is not final. */
@@ -864,7 +870,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
 
     @Override
     public void close() {
-        closed = true; // volatile: UnderWay's pair with inserts, and the waiters' re-checks read it
+        closed = true; // volatile: the pair with an insert's second read (see "Close"); the re-checks read it
         notFull.signalAll(); // producers: put throws, the timed offer returns false
         notEmpty.signalAll(); // consumers: take drains, then throws once nothing is under way
     }

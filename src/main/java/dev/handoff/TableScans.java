@@ -85,8 +85,9 @@ final class TableScans {
      * random start per fill an element that lands just behind the sweep waits for a whole lap.
      * It also keeps a producer in one summary word and one run of slot lines for a while.
      *
-     * @return the number of slots looked at, negated (or 0) if the pass won none: the table was
-     *         full, or every empty slot it met was claimed by another producer first
+     * @return the slot it filled, or -1 if the pass won none: the table was full, or every empty
+     *         slot it met was claimed by another producer first (the slots it looked at are
+     *         counted as insert probes either way)
      */
     int insert(long key, Object e) {
         if (summary == null) {
@@ -107,7 +108,7 @@ final class TableScans {
      *
      * @param hint the filling thread's cell in fillHints, to note where its next fill starts;
      *        -1 if its fills do not follow each other
-     * @return the number of slots looked at, negated (or 0) if it won none: a bit is only a hint
+     * @return the slot it filled, or -1 if it won none: a bit is only a hint
      */
     private int summaryFill(int first, Object e, int hint) {
         int words = summary.wordCount();
@@ -124,14 +125,16 @@ final class TableScans {
                         if (hint >= 0) {
                             fillHints.setNext(hint, metProducer ? FillHints.NONE : i + 1 < slots.length() ? i + 1 : 0);
                         }
-                        return probes;
+                        counters.insertProbes(probes);
+                        return i;
                     }
                     counters.insertConflict(); // another producer claimed this empty slot first
                     metProducer = true;
                 }
             }
         }
-        return -probes;
+        counters.insertProbes(probes);
+        return -1;
     }
 
     /**
@@ -149,7 +152,7 @@ final class TableScans {
      * Writes e into an empty slot on e's probe sequence: the papers' insert, for one lap of the
      * sequence (every slot once).
      *
-     * @return the number of slots looked at, negated if the lap won none
+     * @return the slot it filled, or -1 if the lap won none
      */
     int fill(long key, Object e) {
         int pos = probing.start(key);
@@ -158,12 +161,14 @@ final class TableScans {
         for (;;) {
             if (slots.hint(pos) == null) {
                 if (tryFill(pos, e)) {
-                    return probes;
+                    counters.insertProbes(probes);
+                    return pos;
                 }
                 counters.insertConflict(); // another producer claimed this empty slot first
             }
             if (probes == slots.length()) {
-                return -probes; // a whole lap: full, or every empty slot won by others
+                counters.insertProbes(probes);
+                return -1; // a whole lap: full, or every empty slot won by others
             }
             pos = probing.next(pos, stride);
             probes++;
@@ -221,6 +226,27 @@ final class TableScans {
         return slots.compareAndSet(i, e, HELD);
     }
 
+    /**
+     * Takes e back out of slot i, where its producer just put it, unless a consumer or a drain
+     * took it first: the undo of an insert that found the table closed once its element was in
+     * (ParallelHashTable's "Close"). While a drain holds e it waits, since the drain may yet put
+     * it back.
+     *
+     * @return true if e was taken back (nobody received it), false if it was delivered
+     */
+    boolean retract(int i, Object e) {
+        for (int round = 0; ; round++) {
+            Object now = slots.read(i);
+            if (now == HELD) {
+                Spin.pause(Math.min(round, Spin.ROUNDS - 1)); // the drain's add is under way
+            } else if (now != e) {
+                return false; // taken; the slot may hold another element by now
+            } else if (tryEmpty(i, e)) {
+                return true;
+            }
+        }
+    }
+
     /** Ends a hold whose element left: HELD to null, and the bit cleared. */
     void releaseHeld(int i) {
         slots.compareAndSet(i, HELD, null); // only the holder changes a HELD slot: it succeeds
@@ -239,13 +265,7 @@ final class TableScans {
      */
     boolean looksEmpty() {
         if (summary == null) {
-            for (int i = 0; i < slots.length(); i++) {
-                Object e = slots.readVolatile(i);
-                if (e != null && e != HELD) {
-                    return false;
-                }
-            }
-            return true;
+            return noElementInSlots();
         }
         for (int w = 0; w < summary.wordCount(); w++) {
             for (long bits = summary.word(w); bits != 0; bits &= bits - 1) {
@@ -253,6 +273,21 @@ final class TableScans {
                 if (e != null && e != HELD) {
                     return false;
                 }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether no slot holds an element, reading every slot (volatile), not the summary: the
+     * consumers' final check after close, which must not miss an element whose bit an emptier
+     * has cleared and not yet set again (OccupancySummary.emptied).
+     */
+    boolean noElementInSlots() {
+        for (int i = 0; i < slots.length(); i++) {
+            Object e = slots.readVolatile(i);
+            if (e != null && e != HELD) {
+                return false;
             }
         }
         return true;

@@ -8,7 +8,8 @@ import java.lang.invoke.VarHandle;
 
 /**
  * The operations under way that may still put an element into a handoff: inserts that read it
- * open, and drains holding an element they may put back. Counted in a few cells, each on a cache
+ * open (ReservingHandoff's), and drains holding an element they may put back (the hash table's,
+ * whose inserts take their element back instead if they find the table closed). Counted in a few cells, each on a cache
  * line of its own, chosen by the calling thread, so that threads on different cells do not write
  * one shared line for every element: the count is read only when a consumer asks whether a closed
  * handoff is final ({@link #none()}).

@@ -386,6 +386,108 @@ class ParallelHashTableTest {
         assertEquals(List.of(3, 4, 5, 6), List.of(t.take(), t.take(), t.take(), t.take()));
     }
 
+    /**
+     * close() lands between an insert's fill and its second look at closed: the insert takes its
+     * element back and is refused, so nothing stays in a table whose consumers may already have
+     * seen it closed and empty.
+     */
+    @ParameterizedTest
+    @EnumSource(ParallelHashTable.Search.class)
+    void anInsertThatFindsTheTableClosedOnceItsElementIsInTakesItBack(ParallelHashTable.Search search) {
+        AtomicReference<ParallelHashTable<Integer>> table = new AtomicReference<>();
+        ParallelHashTable<Integer> t = withSlots(search, slots -> new HookedSlots(slots) {
+            @Override
+            void afterFill(int i, Object e) {
+                table.get().close();
+            }
+        });
+        table.set(t);
+        assertThrows(HandoffClosedException.class, () -> t.put(1));
+        assertEquals(0, t.size());
+        assertNull(t.poll());
+        assertTrue(t.isEmpty());
+    }
+
+    /**
+     * The same close, but a consumer takes the element before the insert looks again: the insert
+     * cannot take it back, so it succeeds (the element was received, once).
+     */
+    @ParameterizedTest
+    @EnumSource(ParallelHashTable.Search.class)
+    void anInsertWhoseElementLeftBeforeItSawTheCloseSucceeds(ParallelHashTable.Search search) throws Exception {
+        AtomicReference<ParallelHashTable<Integer>> table = new AtomicReference<>();
+        List<Object> received = new ArrayList<>();
+        ParallelHashTable<Integer> t = withSlots(search, slots -> new HookedSlots(slots) {
+            @Override
+            void afterFill(int i, Object e) {
+                table.get().close();
+                assertTrue(slots.tryEmpty(i, e)); // a consumer's CAS, before the insert looks again
+                received.add(e);
+            }
+        });
+        table.set(t);
+        t.put(1);
+        assertEquals(List.of(1), received);
+        assertNull(t.poll());
+        assertThrows(HandoffClosedException.class, t::take);
+    }
+
+    private static ParallelHashTable<Integer> withSlots(ParallelHashTable.Search search,
+                                                        java.util.function.UnaryOperator<TableSlots> seam) {
+        return new ParallelHashTable<>(4, SlotForm.CAS, ParallelHashTable.KeySource.RANDOM, search, false,
+                ProbeRandom.THREAD_LOCAL, seam);
+    }
+
+    /** The table's slots, with a hook run by the filling thread right after each successful fill. */
+    private abstract static class HookedSlots extends TableSlots {
+        final TableSlots slots;
+
+        HookedSlots(TableSlots slots) {
+            this.slots = slots;
+        }
+
+        abstract void afterFill(int i, Object e);
+
+        @Override
+        int length() {
+            return slots.length();
+        }
+
+        @Override
+        Object hint(int i) {
+            return slots.hint(i);
+        }
+
+        @Override
+        Object read(int i) {
+            return slots.read(i);
+        }
+
+        @Override
+        Object readVolatile(int i) {
+            return slots.readVolatile(i);
+        }
+
+        @Override
+        boolean tryFill(int i, Object e) {
+            boolean filled = slots.tryFill(i, e);
+            if (filled) {
+                afterFill(i, e);
+            }
+            return filled;
+        }
+
+        @Override
+        boolean tryEmpty(int i, Object e) {
+            return slots.tryEmpty(i, e);
+        }
+
+        @Override
+        boolean compareAndSet(int i, Object expect, Object update) {
+            return slots.compareAndSet(i, expect, update);
+        }
+    }
+
     /** A table whose every random draw is 0: a consumer's probe starts at slot 0, stride 1. */
     private static ParallelHashTable<Integer> startAtSlotZero(int m, SlotForm form, ParallelHashTable.Search search) {
         return new ParallelHashTable<>(m, form, ParallelHashTable.KeySource.ELEMENT_HASH, search, false, zeroDraws());
