@@ -123,7 +123,7 @@ final class TableScans {
                 if (slots.hint(i) == null) {
                     if (tryFill(i, e)) {
                         if (hint >= 0) {
-                            fillHints.setNext(hint, metProducer ? FillHints.NONE : i + 1 < slots.length() ? i + 1 : 0);
+                            noteNextFill(hint, metProducer ? FillHints.NONE : i + 1);
                         }
                         counters.insertProbes(probes);
                         return i;
@@ -146,6 +146,11 @@ final class TableScans {
             return bits & (-1L << first);
         }
         return k == words ? bits & ~(-1L << first) : bits;
+    }
+
+    /** Notes where the next fill of hint's thread starts: slot (m wraps to 0), or NONE. */
+    private void noteNextFill(int hint, int slot) {
+        fillHints.setNext(hint, slot == slots.length() ? 0 : slot);
     }
 
     /**
