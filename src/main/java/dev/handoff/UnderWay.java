@@ -26,38 +26,25 @@ import java.lang.invoke.VarHandle;
 final class UnderWay {
     private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(int[].class);
 
-    /** Ints apart: one cell per 64-byte cache line. */
-    private static final int SPREAD = 16;
-
-    /** Cells at SPREAD, 2 * SPREAD, ...; a line of padding before the first and after the last. */
-    private final int[] cells;
-
-    /** The number of cells minus one; the number is a power of two. */
-    private final int mask;
-
-    UnderWay() {
-        int n = Integer.highestOneBit(Math.min(64, 2 * Runtime.getRuntime().availableProcessors() - 1) | 1) << 1;
-        this.mask = n - 1;
-        this.cells = new int[(n + 2) * SPREAD];
-    }
+    /** The counts, a cell per thread (threads that share a cell share its count). */
+    private final ThreadCells cells = new ThreadCells();
 
     /** Counts the calling thread's operation; returns its cell, for {@link #end(int)}. */
     int begin() {
-        long id = Thread.currentThread().threadId();
-        int at = ((int) ((id * 0x9E3779B97F4A7C15L) >>> 40) & mask) * SPREAD + SPREAD;
-        CELL.getAndAdd(cells, at, 1); // volatile, then the read of closed: the Dekker pair with close
+        int at = cells.ofCurrentThread();
+        CELL.getAndAdd(cells.array, at, 1); // volatile, then the read of closed: the Dekker pair with close
         return at;
     }
 
     /** Ends an operation that {@link #begin()} counted in cell {@code at}. */
     void end(int at) {
-        CELL.getAndAdd(cells, at, -1); // volatile, after the element is in place: read by none()
+        CELL.getAndAdd(cells.array, at, -1); // volatile, after the element is in place: read by none()
     }
 
     /** Whether no operation is under way: every cell read volatile, after the caller read closed. */
     boolean none() {
-        for (int at = SPREAD; at < cells.length - SPREAD; at += SPREAD) {
-            if ((int) CELL.getVolatile(cells, at) != 0) {
+        for (int k = 0; k < cells.count(); k++) {
+            if ((int) CELL.getVolatile(cells.array, cells.at(k)) != 0) {
                 return false;
             }
         }

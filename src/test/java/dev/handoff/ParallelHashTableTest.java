@@ -439,34 +439,12 @@ class ParallelHashTableTest {
     }
 
     /** The table's slots, with a hook run by the filling thread right after each successful fill. */
-    private abstract static class HookedSlots extends TableSlots {
-        final TableSlots slots;
-
+    private abstract static class HookedSlots extends ForwardingSlots {
         HookedSlots(TableSlots slots) {
-            this.slots = slots;
+            super(slots);
         }
 
         abstract void afterFill(int i, Object e);
-
-        @Override
-        int length() {
-            return slots.length();
-        }
-
-        @Override
-        Object hint(int i) {
-            return slots.hint(i);
-        }
-
-        @Override
-        Object read(int i) {
-            return slots.read(i);
-        }
-
-        @Override
-        Object readVolatile(int i) {
-            return slots.readVolatile(i);
-        }
 
         @Override
         boolean tryFill(int i, Object e) {
@@ -475,16 +453,6 @@ class ParallelHashTableTest {
                 afterFill(i, e);
             }
             return filled;
-        }
-
-        @Override
-        boolean tryEmpty(int i, Object e) {
-            return slots.tryEmpty(i, e);
-        }
-
-        @Override
-        boolean compareAndSet(int i, Object expect, Object update) {
-            return slots.compareAndSet(i, expect, update);
         }
     }
 

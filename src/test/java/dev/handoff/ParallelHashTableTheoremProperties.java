@@ -434,14 +434,13 @@ class ParallelHashTableTheoremProperties {
      * {@link #letGo()}: the consumer has looked at the slot and seen the element, and has not yet
      * tried to take it.
      */
-    static final class HoldingSlots extends TableSlots {
-        private final TableSlots slots;
+    static final class HoldingSlots extends ForwardingSlots {
         private volatile Thread toHold;
         private final Semaphore held = new Semaphore(0);
         private final Semaphore go = new Semaphore(0);
 
         HoldingSlots(TableSlots slots) {
-            this.slots = slots;
+            super(slots);
         }
 
         void holdNextClaimOf(Thread t) {
@@ -457,31 +456,6 @@ class ParallelHashTableTheoremProperties {
         }
 
         @Override
-        int length() {
-            return slots.length();
-        }
-
-        @Override
-        Object hint(int i) {
-            return slots.hint(i);
-        }
-
-        @Override
-        Object read(int i) {
-            return slots.read(i);
-        }
-
-        @Override
-        Object readVolatile(int i) {
-            return slots.readVolatile(i);
-        }
-
-        @Override
-        boolean tryFill(int i, Object e) {
-            return slots.tryFill(i, e);
-        }
-
-        @Override
         boolean tryEmpty(int i, Object e) {
             if (Thread.currentThread() == toHold) {
                 toHold = null;
@@ -489,11 +463,6 @@ class ParallelHashTableTheoremProperties {
                 go.acquireUninterruptibly();
             }
             return slots.tryEmpty(i, e);
-        }
-
-        @Override
-        boolean compareAndSet(int i, Object expect, Object update) {
-            return slots.compareAndSet(i, expect, update);
         }
     }
 
