@@ -68,6 +68,9 @@ public final class PoolWait {
             throw new IllegalArgumentException("name at least one queue; workers, tasks and repeat positive, "
                     + "0 <= backlog < capacity");
         }
+        int workerCount = workers;
+        int slots = capacity;
+        kinds.forEach(kind -> pool(kind, workerCount, slots).shutdown()); // bad names fail before any run
         double[][][] quantiles = new double[kinds.size()][repeat][];
         for (int r = 0; r < repeat; r++) {
             for (int k = 0; k < kinds.size(); k++) {
@@ -92,6 +95,10 @@ public final class PoolWait {
     }
 
     private static ThreadPoolExecutor pool(String kind, int workers, int capacity) {
+        if (kind.startsWith("pipe") || kind.startsWith("sq")) {
+            throw new IllegalArgumentException("'" + kind + "' queues nothing (a direct handoff): a pool on it"
+                    + " refuses tasks instead of letting them wait, so there is no queue wait to measure");
+        }
         if (Queues.isHandoff(kind)) {
             return Handoffs.newThreadPool(Queues.handoffSpec(kind, capacity), workers);
         }
