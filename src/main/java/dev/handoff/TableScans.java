@@ -42,12 +42,10 @@ final class TableScans {
     private final long id = SweepTurn.newTable();
 
     /**
-     * Whether a producer's summary fill starts just after its own last fill rather than at its
-     * key's start: under Search.SUMMARY with pseudo-random keys (see insert).
+     * Where each producer's next summary fill starts, just after its own last fill: under
+     * Search.SUMMARY with pseudo-random keys (see insert); null otherwise, when a fill starts at
+     * its key's start.
      */
-    private final boolean followFills;
-
-    /** Where each producer's next fill starts, when fills follow; null otherwise. */
     private final FillHints fillHints;
 
     private final ProbeRandom random;
@@ -64,8 +62,7 @@ final class TableScans {
         this.slots = slots;
         this.probing = new ProbeSequence(slots.length());
         this.summary = search == Search.PROBE ? null : new OccupancySummary(slots.length());
-        this.followFills = summary != null && keys == KeySource.RANDOM;
-        this.fillHints = followFills ? new FillHints() : null;
+        this.fillHints = summary != null && keys == KeySource.RANDOM ? new FillHints() : null;
         this.random = random;
         this.counters = counters;
         this.markedAgain = markedAgain;
@@ -93,7 +90,7 @@ final class TableScans {
         if (summary == null) {
             return fill(key, e);
         }
-        if (!followFills) {
+        if (fillHints == null) {
             return summaryFill(probing.start(key), e, -1);
         }
         int cell = fillHints.cell();

@@ -9,10 +9,10 @@ import java.lang.invoke.VarHandle;
 /**
  * The operations under way that may still put an element into a handoff: inserts that read it
  * open (ReservingHandoff's), and drains holding an element they may put back (the hash table's,
- * whose inserts take their element back instead if they find the table closed). Counted in a few cells, each on a cache
- * line of its own, chosen by the calling thread, so that threads on different cells do not write
- * one shared line for every element: the count is read only when a consumer asks whether a closed
- * handoff is final ({@link #none()}).
+ * whose inserts take their element back instead if they find the table closed). Counted in a
+ * few cells, each on a cache line of its own, chosen by the calling thread (ThreadCells), so that
+ * threads on different cells do not write one shared line for every element: the count is read
+ * only when a consumer asks whether a closed handoff is final ({@link #none()}).
  *
  * <p>An operation calls {@link #begin()}, then reads the handoff's closed flag, and calls
  * {@link #end(int)} with the cell begin returned once its element is in place (or it gave up).
