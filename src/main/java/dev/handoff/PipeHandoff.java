@@ -124,19 +124,25 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      * removed once, under its lock, by a worker (taken) or by its producer (cancelled).
      *
      * No lost wake-up, a Dekker pair: a producer adds its node to the line (volatile write of
-     * its size) and then reads every status, unparking each WAITING worker; a worker CASes
-     * BUSY -> WAITING and then reads the line's size, and while WAITING rereads it at every
-     * wake-up and spin round. So either the worker sees the node, leaves WAITING and takes from
-     * the line, or the producer sees the worker WAITING and wakes it. A producer in line waits for
+     * its size) and then reads every status and waiter, unparking each parked WAITING worker; a
+     * worker about to park writes its channel's waiter (volatile) and then reads the line's size,
+     * and rereads it at every wake-up and spin round. So either the worker sees the node, leaves
+     * WAITING and takes from the line, or the producer sees the worker's waiter and wakes it.
+     * The same pair covers a handed element: the producer stores it (volatile) and then reads the
+     * waiter, the worker writes the waiter and then reads the element; a producer that finds no
+     * waiter (the worker still spins) unparks nobody. A producer in line waits for
      * its node's taken flag, with the second pair in WaitingProducers (parked against taken).
      * These waits are not on Waiters: it counts anonymous waiters on a lock's Condition, while
      * here the waker knows the one thread it serves (the CAS or the lock decided it) and unparks
      * it, so a lock per slot would only add a lock hand-over to every handoff.
      *
      * Spinning before parking (class Spin). A wake-up costs far more than a short spin, so a
-     * waiting side first spins: one worker at a time (Spin.Gate workerSpin, holding its slot),
-     * which scans probe first, so that it answers without a wake-up (a stale hint costs one
-     * probe: the CAS decides); and one producer in line at a time. The others yield a few rounds
+     * waiting side first spins. Every waiting worker (on a platform thread) spins its full
+     * rounds: it reads only its own channel and words that change rarely while it waits (the
+     * line's size, closed), so spinners do not pull one another's lines, and a producer that wins
+     * a spinning worker's slot unparks nobody. The first of them to spin is shown in Spin.Gate
+     * workerSpin (holding its slot), which producers probe first (a stale hint costs one probe:
+     * the CAS decides). Producers in line spin one at a time; the others yield a few rounds
      * before they park, handing the CPU to the thread they wait for when threads outnumber CPUs.
      * put, before it joins an empty line, waits the spin for a spinning worker. The spin loops
      * are written out: Spin.until with a capturing lambda would allocate on every handoff.
@@ -149,11 +155,13 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      * writes the element into the channel with a release store; the worker reads it with an
      * acquire load. A producer in line publishes its node under the line's lock and the worker
      * takes it under the same lock. Either way everything the producer did before inserting
-     * happens-before what the worker does with the element. channel.waiter is a plain field
-     * written before the worker's volatile CAS BUSY -> WAITING and read by the producer after its
-     * CAS WAITING -> HANDED read that value. The worker clears the channel before its release
-     * store HANDED -> BUSY, and producers reach it again only through the worker's next
-     * BUSY -> WAITING, so no element can be overwritten.
+     * happens-before what the worker does with the element. channel.waiter is written
+     * (volatile) by the worker only once it stops spinning and read (volatile) by producers: the
+     * Dekker pairs above. The worker clears the channel before its release store
+     * HANDED -> BUSY, and producers reach it again only through the worker's next
+     * BUSY -> WAITING, so no element can be overwritten; a waiter read just before the worker
+     * cleared it costs that thread one spurious return from park, which every park here
+     * rechecks.
      */
 
     private static final int BUSY = WorkerSlots.BUSY;
@@ -396,12 +404,15 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
 
     /** Puts e into a channel whose slot this producer just moved from WAITING to HANDED. */
     private void handOver(WorkerSlots.Channel channel, E e) {
-        // Plain read: the worker wrote waiter before its CAS BUSY -> WAITING, whose value our CAS
-        // WAITING -> HANDED read, and the worker does not write it again before it has our element.
-        Thread worker = channel.waiter;
-        ITEM.setRelease(channel, e); // publishes e and our prior writes: pairs with getAcquire in receive()
+        // Volatile store: publishes e and our prior writes (pairs with the worker's acquire and
+        // volatile reads of item), and is not reordered with the read of waiter below.
+        ITEM.setVolatile(channel, e);
         counters.countInsert();
-        LockSupport.unpark(worker);
+        // Volatile read: the Dekker pair with parkWorker's write of waiter (see "No lost wake-up").
+        Thread worker = channel.waiter();
+        if (worker != null) {
+            LockSupport.unpark(worker);
+        }
     }
 
     /** For tests: the producers of class c waiting in line (all of them without classes). */
@@ -506,9 +517,8 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
                 counters.countRemoval();
                 return (E) x;
             }
-            channel.waiter = Thread.currentThread(); // plain: published by the CAS below
-            // Volatile CAS: publishes waiter, and (Dekker pairs, see notes) is not reordered with
-            // the reads of the line's size and of closed that follow.
+            // Volatile CAS: not reordered with the reads of the line's size and of closed that
+            // follow (the spin's, and the rereads after the waiter is written: see notes).
             if (!STATUS.compareAndSet(status, slot, BUSY, WAITING)) {
                 // Cannot happen: the owner alone leaves BUSY, and one call at a time waits per slot.
                 throw new IllegalStateException("worker slot " + slot + " was not BUSY");
@@ -529,8 +539,11 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     private Object awaitHandOver(int slot, WorkerSlots.Channel channel, boolean timed, long deadline)
             throws InterruptedException {
         spinForItem(slot, channel, timed, deadline);
+        // Volatile write before the rereads below: the Dekker pairs with handOver() and with a
+        // producer joining the line (see "No lost wake-up"); until now producers unpark nobody.
+        channel.announceWaiter(Thread.currentThread());
         for (;;) {
-            Object x = ITEM.getAcquire(channel); // pairs with setRelease in handOver()
+            Object x = ITEM.getVolatile(channel); // after announceWaiter: pairs with handOver()
             if (x != null) {
                 return collect(slot, channel, x);
             }
@@ -559,19 +572,19 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
 
     /**
      * A WAITING worker's wait before it parks, until {@link #mayStopWaiting} (the caller reads
-     * everything again): all Spin.ROUNDS if no other worker spins, else only the yield rounds, as
-     * Spin.yieldUntil does.
+     * everything again): all Spin.ROUNDS. A virtual thread spins only while it is the first
+     * spinner, and otherwise parks at once: its spin would hold a carrier that other virtual
+     * threads need.
      */
     private void spinForItem(int slot, WorkerSlots.Channel channel, boolean timed, long deadline) {
-        boolean spinner = workerSpin.tryEnter(slot); // one spinner at a time (see "Spinning before parking")
-        // Not the spinner: the yield rounds only, and none on a virtual thread (see Spin.yieldUntil).
-        int round = spinner ? 0 : Thread.currentThread().isVirtual() ? Spin.ROUNDS : Spin.SPINS;
+        boolean first = workerSpin.tryEnter(slot); // shown to producers (see "Spinning before parking")
+        int round = first || !Thread.currentThread().isVirtual() ? 0 : Spin.ROUNDS;
         try {
             for (; round < Spin.ROUNDS && !mayStopWaiting(channel, timed, deadline); round++) {
                 Spin.pause(round);
             }
         } finally {
-            if (spinner) {
+            if (first) {
                 workerSpin.exit();
             }
         }
@@ -600,7 +613,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
             throws InterruptedException {
         // The decisive CAS; pairs with the producer's CAS WAITING -> HANDED in tryHandOff().
         if (STATUS.compareAndSet(status, slot, WAITING, BUSY)) {
-            channel.waiter = null;
+            channel.clearWaiter();
             return switch (reason) {
                 case INTERRUPTED -> throw new InterruptedException();
                 case CLOSED -> timed ? null : takeWhenClosedAndEmpty();
@@ -622,7 +635,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     /** Takes the element out of a HANDED slot's channel and makes the slot BUSY again. */
     private Object collect(int slot, WorkerSlots.Channel channel, Object x) {
         channel.item = null;   // plain: ordered before the release store below
-        channel.waiter = null;
+        channel.clearWaiter();
         // Release store: our clearing of the channel is visible before any producer can claim
         // the slot again, which needs our next CAS BUSY -> WAITING first. Only we write a HANDED
         // slot, so no CAS is needed.

@@ -27,6 +27,8 @@ import java.util.function.BooleanSupplier;
  * four would, and the others parking instead costs nothing while the spinner catches it. A
  * thread also does not spin while others of its side are parked: they are ahead of it in line.
  * Both are hints read without a lock; whether a thread gets an element is decided elsewhere.
+ * The pipe's workers are the exception: each waits on a channel of its own, which no other
+ * worker reads, so every one of them spins and the gate only shows producers the first.
  */
 final class Spin {
 

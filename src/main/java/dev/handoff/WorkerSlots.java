@@ -55,12 +55,14 @@ final class WorkerSlots {
 
     static final VarHandle STATUS = MethodHandles.arrayElementVarHandle(int[].class);
     static final VarHandle ITEM;
+    private static final VarHandle WAITER;
     private static final VarHandle OWNER;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             ITEM = lookup.findVarHandle(Channel.class, "item", Object.class);
+            WAITER = lookup.findVarHandle(Channel.class, "waiter", Thread.class);
             OWNER = lookup.findVarHandle(Channel.class, "owner", Object.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -71,8 +73,11 @@ final class WorkerSlots {
     static final class Channel {
         /** The handed element. Accessed through ITEM. Non-null only while the slot is HANDED. */
         Object item;
-        /** The thread waiting on this slot. Written by the owner only while the slot is BUSY. */
-        Thread waiter;
+        /**
+         * The worker once it has stopped spinning and may park, else null: producers unpark only
+         * this. Accessed through WAITER; written only by the slot's owner or claimer.
+         */
+        private Thread waiter;
         /** A Thread (implicit worker), EXPLICIT, or null. Accessed through OWNER. */
         Object owner;
 
@@ -83,11 +88,13 @@ final class WorkerSlots {
         Object awaitHandedItem(Object blocker) {
             // The spin written out, not Spin.until with a capturing lambda, which would allocate.
             for (int round = 0; round < Spin.ROUNDS && ITEM.getAcquire(this) == null; round++) {
-                Spin.pause(round); // getAcquire pairs with setRelease in PipeHandoff.handOver()
+                Spin.pause(round); // getAcquire pairs with the volatile store in PipeHandoff.handOver()
             }
+            announceWaiter(Thread.currentThread());
             boolean interrupted = false;
             Object x;
-            while ((x = ITEM.getAcquire(this)) == null) { // as above
+            // Volatile read after announceWaiter: the Dekker pair with handOver().
+            while ((x = ITEM.getVolatile(this)) == null) {
                 LockSupport.park(blocker); // the producer unparks us after writing the element
                 interrupted |= Thread.interrupted(); // a set flag would make park return at once
             }
@@ -95,6 +102,28 @@ final class WorkerSlots {
                 Thread.currentThread().interrupt();
             }
             return x;
+        }
+
+        /**
+         * Shows the owner as a thread that may park: a volatile write, which the caller follows
+         * with volatile rereads of what it waits for (the Dekker pairs in PipeHandoff's notes).
+         */
+        void announceWaiter(Thread owner) {
+            WAITER.setVolatile(this, owner);
+        }
+
+        /** The announced waiter, or null while the owner spins or works: a volatile read. */
+        Thread waiter() {
+            return (Thread) WAITER.getVolatile(this);
+        }
+
+        /**
+         * Forgets the waiter. A plain write, made visible by the owner's next release or volatile
+         * write of the slot's status; a producer that still reads the old value only makes that
+         * thread's next park return early.
+         */
+        void clearWaiter() {
+            waiter = null;
         }
     }
 
@@ -160,7 +189,10 @@ final class WorkerSlots {
         for (int i = 0; i < status.length; i++) {
             // Volatile read: the second half of the caller's Dekker pair (see PipeHandoff's notes).
             if ((int) STATUS.getVolatile(status, i) == WAITING) {
-                LockSupport.unpark(channels[i].waiter);
+                Thread waiter = channels[i].waiter(); // null while it spins: it rereads the line itself
+                if (waiter != null) {
+                    LockSupport.unpark(waiter);
+                }
             }
         }
     }
@@ -295,7 +327,7 @@ final class WorkerSlots {
             // the same CAS in their tryClaim); the dead thread writes nothing.
             if (dead != null && OWNER.compareAndSet(channel, dead, owner)) {
                 // The dead thread left its last wait in BUSY with an empty channel (see notes).
-                channel.waiter = null;
+                channel.clearWaiter();
                 return i;
             }
         }
@@ -305,7 +337,7 @@ final class WorkerSlots {
     /** Gives a slot back. Call only from its owner, while no call waits on the slot. */
     void release(int slot) {
         Channel channel = channels[slot];
-        channel.waiter = null;
+        channel.clearWaiter();
         OWNER.setOpaque(channel, (Object) null); // published by the CAS below
         // Volatile CAS: the cleared owner and waiter are visible to the next claimer, whose
         // CAS FREE -> BUSY reads this value.
