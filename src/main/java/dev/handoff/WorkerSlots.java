@@ -69,8 +69,20 @@ final class WorkerSlots {
         }
     }
 
+    /**
+     * Room before a channel's fields, so that no two channels share a cache line: each is read by
+     * its own worker while it spins and written by the producer that wins it. HotSpot lays out a
+     * superclass's fields before a subclass's, and puts the int in the gap after the object
+     * header, so no field of Channel can go there; from one channel's fields to the next
+     * channel's lie this padding and an object header, more than 64 bytes.
+     */
+    abstract static class ChannelPadding {
+        int pad0;
+        long pad1, pad2, pad3, pad4, pad5, pad6, pad7;
+    }
+
     /** A worker's pipe of depth one, with what a producer needs to wake the worker. */
-    static final class Channel {
+    static final class Channel extends ChannelPadding {
         /** The handed element. Accessed through ITEM. Non-null only while the slot is HANDED. */
         Object item;
         /**
@@ -126,6 +138,12 @@ final class WorkerSlots {
             waiter = null;
         }
     }
+
+    /**
+     * The statuses in one 64-byte cache line. Every handoff writes its worker's status; claims
+     * spread workers over the lines of the array (tryClaim) rather than fill one line first.
+     */
+    private static final int STATUSES_PER_LINE = 16;
 
     /** The owner recorded for a slot held by a {@link PipeWorker} handle: never reclaimed. */
     private static final Object EXPLICIT = new Object();
@@ -313,7 +331,15 @@ final class WorkerSlots {
      * @return the slot, or -1 if every slot is held by a live worker
      */
     private int tryClaim(Object owner) {
-        for (int i = 0; i < status.length; i++) {
+        int w = status.length;
+        int lines = (w + STATUSES_PER_LINE - 1) / STATUSES_PER_LINE;
+        for (int k = 0; k < lines * STATUSES_PER_LINE; k++) {
+            // Slot 0, 16, 32, ..., then 1, 17, 33, ...: a line of statuses each before any
+            // line's second, so that up to W/16 workers write lines of their own.
+            int i = (k % lines) * STATUSES_PER_LINE + k / lines;
+            if (i >= w) {
+                continue;
+            }
             int s = (int) STATUS.getVolatile(status, i);
             Channel channel = channels[i];
             // Volatile CAS: pairs with the CAS BUSY -> FREE in release(), whose cleared owner and
