@@ -152,8 +152,8 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      * worker sets WAITING and then reads closed; a producer joins the line and then reads closed.
      *
      * Visibility between writers and readers is provided as follows: a producer that wins a slot
-     * writes the element into the channel with a release store; the worker reads it with an
-     * acquire load. A producer in line publishes its node under the line's lock and the worker
+     * writes the element into the channel with a volatile store; the worker reads it with an
+     * acquire or a volatile load. A producer in line publishes its node under the line's lock and the worker
      * takes it under the same lock. Either way everything the producer did before inserting
      * happens-before what the worker does with the element. channel.waiter is written
      * (volatile) by the worker only once it stops spinning and read (volatile) by producers: the
@@ -408,7 +408,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         // volatile reads of item), and is not reordered with the read of waiter below.
         ITEM.setVolatile(channel, e);
         counters.countInsert();
-        // Volatile read: the Dekker pair with parkWorker's write of waiter (see "No lost wake-up").
+        // Volatile read: the Dekker pair with announceWaiter in awaitHandOver (see "No lost wake-up").
         Thread worker = channel.waiter();
         if (worker != null) {
             LockSupport.unpark(worker);
@@ -592,7 +592,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
 
     /** Whether a WAITING worker has anything to look at: an element, the line, close, interrupt, time. */
     private boolean mayStopWaiting(WorkerSlots.Channel channel, boolean timed, long deadline) {
-        return ITEM.getAcquire(channel) != null // pairs with setRelease in handOver()
+        return ITEM.getAcquire(channel) != null // pairs with the volatile store in handOver()
                 || !producers.isEmpty()
                 || closed
                 || Thread.currentThread().isInterrupted()
