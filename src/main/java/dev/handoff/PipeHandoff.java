@@ -142,7 +142,16 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      * line's size, closed), so spinners do not pull one another's lines, and a producer that wins
      * a spinning worker's slot unparks nobody. The first of them to spin is shown in Spin.Gate
      * workerSpin (holding its slot), which producers probe first (a stale hint costs one probe:
-     * the CAS decides). Producers in line spin one at a time; the others yield a few rounds
+     * the CAS decides).
+     *
+     * Spinning workers first. A producer that misses the first spinner makes one pass for a
+     * waiting worker that has not shown its thread (it still spins), before the scan of Theorem 3
+     * takes any waiting worker: a parked worker costs its producer an unpark and its element a
+     * wake-up, while a spinning one answers at once, so workers that have parked stay parked
+     * while others spin, as the waiters deep in SynchronousQueue's stack do. Both passes follow
+     * the same probe sequence; only the second is the papers' scan, and only its probes are
+     * counted as scan probes (the theorem properties measure with every worker parked, where the
+     * first pass finds nobody). Producers in line spin one at a time; the others yield a few rounds
      * before they park, handing the CPU to the thread they wait for when threads outnumber CPUs.
      * put, before it joins an empty line, waits the spin for a spinning worker. The spin loops
      * are written out: Spin.until with a capturing lambda would allocate on every handoff.
@@ -328,8 +337,10 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     }
 
     /**
-     * Scans the status array once; if it wins a waiting worker, hands e to it. Counts one insert
-     * probe per status slot read, whether or not the scan succeeds.
+     * Hands e to a waiting worker if it finds one: the first spinner's slot, then a pass for a
+     * worker that still spins, then the scan of Theorem 3 for any waiting worker (see "Spinning
+     * workers first"). Counts one insert probe per status slot read, whether or not it succeeds;
+     * only the last scan's are scan probes.
      *
      * @return whether e was handed over
      */
@@ -346,6 +357,9 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         } else {
             i = 0;
             stride = 1;
+        }
+        if (scan == Scan.DOUBLE_HASHING && tryHandToSpinningWorker(e, i, stride)) {
+            return true;
         }
         for (int probe = 1; probe <= w; probe++) {
             // Volatile read of the worker's CAS BUSY -> WAITING; the CAS in tryWin() decides.
@@ -374,6 +388,29 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         // Volatile read first, as in the scan: a CAS on a slot that is not WAITING would only
         // pull the status line away from the worker.
         return (int) STATUS.getVolatile(status, hot) == WAITING && tryWin(hot, e);
+    }
+
+    /**
+     * One pass over the probe sequence from slot i with the given stride, handing e to the first
+     * waiting worker it wins that has not yet shown its thread (it still spins: no wake-up).
+     * Counts its probes as insert probes, not as scan probes.
+     *
+     * @return whether e was handed over
+     */
+    private boolean tryHandToSpinningWorker(E e, int i, int stride) {
+        int w = status.length;
+        for (int probe = 1; probe <= w; probe++) {
+            // Volatile reads of the status, then of the waiter the worker writes before it
+            // parks; a stale answer costs a wake-up or a slot passed over, and the CAS decides.
+            if ((int) STATUS.getVolatile(status, i) == WAITING && channels[i].waiter() == null
+                    && tryWin(i, e)) {
+                counters.insertProbes(probe);
+                return true;
+            }
+            i = probes.next(i, stride);
+        }
+        counters.insertProbes(w);
+        return false;
     }
 
     /** Hands e to the worker of slot i if this producer's CAS WAITING -> HANDED wins it. */
