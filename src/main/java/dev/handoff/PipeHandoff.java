@@ -70,8 +70,9 @@ import java.util.concurrent.locks.LockSupport;
  * call; with one class the pipe behaves exactly as without the option.
  *
  * <h2>Statistics</h2>
- * With counting on, {@code insertProbes} counts the status slots producers looked at (a scan that
- * finds no waiting worker counts all {@code W}, plus one for a spinning worker tried first), so
+ * With counting on, {@code insertProbes} counts the status slots producers looked at (an offer
+ * that finds no waiting worker counts {@code 2W}: a pass for a worker that still spins, then the
+ * scan for any waiting one; plus one for the first spinner, tried before both), so
  * {@code meanInsertProbes()} is the cost of scanning per element; {@code insertConflicts} counts
  * waiting workers a producer saw but lost, to another producer or to the worker leaving;
  * {@code searchConflicts} counts workers whose give-up (timeout, interrupt or close) lost to a
