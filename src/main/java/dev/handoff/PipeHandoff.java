@@ -143,7 +143,10 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      * line's size, closed), so spinners do not pull one another's lines, and a producer that wins
      * a spinning worker's slot unparks nobody. The first of them to spin is shown in Spin.Gate
      * workerSpin (holding its slot), which producers probe first (a stale hint costs one probe:
-     * the CAS decides).
+     * the CAS decides). Producers in line spin one at a time; the others yield a few rounds
+     * before they park, handing the CPU to the thread they wait for when threads outnumber CPUs.
+     * put, before it joins an empty line, waits the spin for a spinning worker. The spin loops
+     * are written out: Spin.until with a capturing lambda would allocate on every handoff.
      *
      * Spinning workers first. A producer that misses the first spinner makes one pass for a
      * waiting worker that has not shown its thread (it still spins), before the scan of Theorem 3
@@ -152,10 +155,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      * while others spin, as the waiters deep in SynchronousQueue's stack do. Both passes follow
      * the same probe sequence; only the second is the papers' scan, and only its probes are
      * counted as scan probes (the theorem properties measure with every worker parked, where the
-     * first pass finds nobody). Producers in line spin one at a time; the others yield a few rounds
-     * before they park, handing the CPU to the thread they wait for when threads outnumber CPUs.
-     * put, before it joins an empty line, waits the spin for a spinning worker. The spin loops
-     * are written out: Spin.until with a capturing lambda would allocate on every handoff.
+     * first pass finds nobody).
      *
      * Close. close() writes closed, then wakes the producers in line (under the line's lock),
      * the threads waiting for a slot, and the waiter of every WAITING slot. Dekker pairs: a
