@@ -163,8 +163,8 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      *
      * Visibility between writers and readers is provided as follows: a producer that wins a slot
      * writes the element into the channel with a volatile store; the worker reads it with an
-     * acquire or a volatile load. A producer in line publishes its node under the line's lock and the worker
-     * takes it under the same lock. Either way everything the producer did before inserting
+     * acquire or a volatile load. A producer in line publishes its node under the line's lock
+     * and the worker takes it under the same lock. Either way everything the producer did before inserting
      * happens-before what the worker does with the element. channel.waiter is written
      * (volatile) by the worker only once it stops spinning and read (volatile) by producers: the
      * Dekker pairs above. The worker clears the channel before its release store
