@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The many-core throughput run (docs/benchmarks.md, "Many cores"), for a lent machine without a JDK.
+# Here, from the project root: build the jar (mvn -B -ntp -q -pl jmh -am package -DskipTests
+# -Djmh.smoke.skip=true) and run ../shared/device/prepare.sh, which packs a runtime and the jar into
+# .device/. There, from the project root:   bash jmh/many-core.sh OUTDIR
+# It writes OUTDIR/tp-SHAPE.json per shape (shapes in the order the goals need them, each run bounded
+# by `timeout`, so that one that hangs costs its own shape only) and OUTDIR/log.txt with the machine.
+# Back here: merge the JSON arrays into docs/data/many-core-COMMIT.json, write its .properties
+# (machine, commit, command) and render with dev.handoff.jmh.report.ManyCorePage.
+set -u
+out=${1:?usage: many-core.sh OUTDIR}
+cd "$(dirname "$0")/.."
+java=".device/run.sh -XX:+IgnoreUnrecognizedVMOptions --sun-misc-unsafe-memory-access=allow -Xms1g -Xmx4g"
+times="-f 2 -wi 1 -w 1s -i 3 -r 500ms -to 20s"
+kinds=${KINDS:-abq,lbq,ltq,sq,circular,circular+wait=spin,circular+core=ring,circular+core=ring+wait=spin,lock-split,pht+slots=monitor,pht+slots=cas,pht+slots=cas+search=probe,pipe}
+# SynchronousQueue at 1P/50C once never finished an iteration on a 16-core machine: there it runs
+# alone, after the others, into a file of its own
+run_shape() {
+  local shape=$1 list=$2 file=$3
+  if [ "$shape" = p1c50 ] && [ "$list" != sq ] && [[ ",$list," == *,sq,* ]]; then
+    list=$(echo ",$list," | sed 's/,sq,/,/; s/^,//; s/,$//')
+    run_shape p1c50 "$list" "$file"
+    run_shape p1c50 sq "${file%.json}-sq.json"
+    return
+  fi
+  timeout ${SHAPE_LIMIT:-150} $java -jar .device/benchmarks.jar "HandoffThroughput.$shape\$" -p kind=$list $times -prof gc \
+      -rf json -rff "$file" 2>&1 | grep --line-buffered -E '^# Parameters|handoffs:|Run complete|ERROR|Exception'
+}
+{
+  echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"; nproc
+  lscpu | grep -E 'Model name|Socket|Core|Thread|NUMA node\(s\)'; free -g | head -2
+  start=$(date +%s)
+  for shape in ${SHAPES:-p4c4 p8c8 p1c4 p1c1 p1c50}; do
+    run_shape "$shape" "$kinds" "$out/tp-$shape.json"
+    echo "== $shape done at $(( $(date +%s) - start )) s"
+  done
+} 2>&1 | tee "$out/log.txt"

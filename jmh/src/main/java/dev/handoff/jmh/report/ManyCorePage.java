@@ -1,0 +1,125 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff.jmh.report;
+
+import static dev.handoff.jmh.report.Figures.fmt;
+import static dev.handoff.jmh.report.Figures.scenarioName;
+
+import dev.handoff.jmh.report.SuiteResults.Throughput;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/**
+ * Renders a many-core throughput run (JMH JSON of {@code HandoffThroughput}, from
+ * {@code jmh/many-core.sh} on a lent machine) into the "Many cores" section of
+ * {@code docs/benchmarks.md}, between its own markers, so the 2-CPU suite's page around it is
+ * untouched. The machine, the commit and the command come from the results' {@code .properties}
+ * file beside it, written by hand from the run's log (the lent machine has no git).
+ *
+ * <p>Figures are medians of every measured iteration of every fork, as in {@link SuitePage}.
+ *
+ * <pre>java -cp jmh/target/benchmarks.jar dev.handoff.jmh.report.ManyCorePage RESULTS.json DOCS_DIR</pre>
+ */
+public final class ManyCorePage {
+
+    static final String BEGIN = "<!-- BEGIN MANY-CORE by dev.handoff.jmh.report.ManyCorePage: do not edit by hand -->";
+    static final String END = "<!-- END MANY-CORE -->";
+
+    private ManyCorePage() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2) {
+            System.err.println("usage: ManyCorePage RESULTS.json DOCS_DIR");
+            System.exit(2);
+        }
+        Path results = Path.of(args[0]);
+        Path md = Path.of(args[1]).resolve("benchmarks.md");
+        String text = Files.readString(md);
+        int b = text.indexOf(BEGIN);
+        int e = text.indexOf(END);
+        if (b < 0 || e < b) {
+            throw new IllegalStateException(md + " has no " + BEGIN + " ... " + END + " block");
+        }
+        String table = markdown(SuiteResults.read(results), meta(results), results.getFileName().toString());
+        Files.writeString(md, text.substring(0, b + BEGIN.length()) + "\n" + table + text.substring(e));
+        System.out.println("wrote the many-core tables of " + md);
+    }
+
+    private static Properties meta(Path results) throws IOException {
+        Properties meta = new Properties();
+        Path file = Machine.metaFile(results);
+        if (Files.exists(file)) {
+            try (InputStream in = Files.newInputStream(file)) {
+                meta.load(in);
+            }
+        }
+        return meta;
+    }
+
+    static String markdown(SuiteResults r, Properties meta, String resultsName) {
+        StringBuilder md = new StringBuilder();
+        md.append("\n- Machine: ").append(meta.getProperty("cpus", "?")).append(" CPUs, ")
+                .append(meta.getProperty("cpuModel", "?")).append('\n');
+        md.append("- Commit measured: `").append(meta.getProperty("commit", "not recorded")).append("`, on ")
+                .append(meta.getProperty("date", "?")).append("; JVM ").append(r.jdk).append("; JMH ").append(r.jmh).append('\n');
+        md.append("- Command (per shape): `").append(meta.getProperty("command", "?")).append("`\n");
+        md.append("- Results: `docs/data/").append(resultsName).append("`\n");
+        if (meta.getProperty("missing") != null) {
+            md.append("- Not measured: ").append(meta.getProperty("missing")).append('\n');
+        }
+        md.append("\nElements taken per second (M/s, median) and, in brackets, the ratio to ABQ in the same run:\n\n");
+        header(md);
+        for (String kind : r.kinds()) {
+            md.append("| ").append(kind).append(" |");
+            for (String s : Suite.SCENARIOS) {
+                Throughput t = r.tp(s, kind);
+                Throughput abq = r.tp(s, "abq");
+                if (t == null) {
+                    md.append(" not measured |");
+                    continue;
+                }
+                double h = Estimate.of(t.handoffs()).median();
+                md.append(' ').append(fmt(h / 1e6, 2));
+                if (abq != null && !kind.equals("abq")) {
+                    md.append(" (").append(fmt(h / Estimate.of(abq.handoffs()).median(), 2)).append("x)");
+                }
+                md.append(" |");
+            }
+            md.append('\n');
+        }
+        md.append("\nCPUs the benchmark threads kept busy (median) and, in brackets, handoffs per CPU-second as a ratio to ABQ's:\n\n");
+        header(md);
+        for (String kind : r.kinds()) {
+            md.append("| ").append(kind).append(" |");
+            for (String s : Suite.SCENARIOS) {
+                Throughput t = r.tp(s, kind);
+                Throughput abq = r.tp(s, "abq");
+                if (t == null) {
+                    md.append(" not measured |");
+                    continue;
+                }
+                md.append(' ').append(fmt(Estimate.of(t.cores()).median(), 1));
+                if (abq != null && !kind.equals("abq")) {
+                    double ratio = Estimate.of(t.perCpu()).median() / Estimate.of(abq.perCpu()).median();
+                    md.append(" (").append(fmt(ratio, 2)).append("x)");
+                }
+                md.append(" |");
+            }
+            md.append('\n');
+        }
+        return md.toString();
+    }
+
+    private static void header(StringBuilder md) {
+        md.append("| kind |");
+        for (String s : Suite.SCENARIOS) {
+            md.append(' ').append(scenarioName(s)).append(" |");
+        }
+        md.append("\n|---|").append("---|".repeat(Suite.SCENARIOS.size())).append('\n');
+    }
+}
