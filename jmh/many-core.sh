@@ -4,7 +4,9 @@
 # -Djmh.smoke.skip=true) and run ../shared/device/prepare.sh, which packs a runtime and the jar into
 # .device/. There, from the project root:   bash jmh/many-core.sh OUTDIR
 # It writes OUTDIR/tp-SHAPE.json per shape (shapes in the order the goals need them, each run bounded
-# by `timeout`, so that one that hangs costs its own shape only) and OUTDIR/log.txt with the machine.
+# by `timeout`, so that one that hangs costs its own shape only) and OUTDIR/log.txt with the machine;
+# with WAIT_KINDS="pht:1024 pht:1024,search=probe ..." also OUTDIR/waits.md (parks per element).
+# Environment: KINDS (comma-separated, JMH names), SHAPES (space-separated), SHAPE_LIMIT (s).
 # Back here: merge the JSON arrays into docs/data/many-core-COMMIT.json, write its .properties
 # (machine, commit, command) and render with dev.handoff.jmh.report.ManyCorePage.
 set -u
@@ -34,4 +36,11 @@ run_shape() {
     run_shape "$shape" "$kinds" "$out/tp-$shape.json"
     echo "== $shape done at $(( $(date +%s) - start )) s"
   done
+  # Parks, probes and conflicts per element (dev.handoff.WaitCounts): needs src/target/classes and
+  # src/target/test-classes carried along (mvn -B -ntp -q -pl src test-compile here first)
+  if [ -n "${WAIT_KINDS:-}" ] && [ -d src/target/test-classes ]; then
+    timeout ${WAIT_LIMIT:-200} $java -cp src/target/test-classes:src/target/classes dev.handoff.WaitCounts $WAIT_KINDS \
+        | tee "$out/waits.md"
+    echo "== waits done at $(( $(date +%s) - start )) s"
+  fi
 } 2>&1 | tee "$out/log.txt"

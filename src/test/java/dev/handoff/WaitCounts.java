@@ -14,7 +14,10 @@ import java.util.concurrent.atomic.LongAdder;
  * they can (the shapes of the JMH throughput benchmark) for a warm-up second and then
  * {@value #SECONDS} measured seconds, on a handoff built with {@code ,stats}; prints, per shape
  * and kind, handoffs per second and the handoff's own counters divided by the elements moved:
- * consumer and producer waits (each a park on a condition or in a slot), and insert probes.
+ * consumer and producer waits (each a park on a condition or in a slot), insert probes per put,
+ * search probes per take and conflicts (insert and search: a slot won by another thread) per
+ * element taken. On a machine without Maven ({@code jmh/many-core.sh}) the library's classes
+ * and this one are all it needs.
  * Run from the repository root:
  * <pre>
  * mvn -B -q -pl src test-compile org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
@@ -29,7 +32,7 @@ public final class WaitCounts {
 
     static final int SECONDS = 3;
 
-    static final int[][] SHAPES = {{1, 1}, {1, 4}, {4, 4}, {1, 50}};
+    static final int[][] SHAPES = {{1, 1}, {1, 4}, {4, 4}, {8, 8}, {1, 50}};
 
     private WaitCounts() {
     }
@@ -39,8 +42,8 @@ public final class WaitCounts {
                 : List.of("circular:1024", "circular:1024,wait=spin", "lock-split:1024", "pht:1024",
                         "pht:1024,slots=monitor", "pipe:64");
         System.out.println("| shape | kind | handoffs/s | consumer waits per take | producer waits per put"
-                + " | insert probes per put |");
-        System.out.println("|---|---|---|---|---|---|");
+                + " | insert probes per put | search probes per take | conflicts per element |");
+        System.out.println("|---|---|---|---|---|---|---|---|");
         for (int[] shape : SHAPES) {
             for (String spec : specs) {
                 System.out.println(row(shape[0], shape[1], spec));
@@ -71,11 +74,13 @@ public final class WaitCounts {
         }
         long puts = after.puts() - before.puts();
         long takes = after.takes() - before.takes();
-        return String.format(Locale.ROOT, "| %dP/%dC | %s | %.2f M | %.3f | %.3f | %.2f |",
+        return String.format(Locale.ROOT, "| %dP/%dC | %s | %.2f M | %.3f | %.3f | %.2f | %.2f | %.3f |",
                 producers, consumers, spec, elements / (SECONDS * 1e6),
                 perElement(after.consumerWaits() - before.consumerWaits(), takes),
                 perElement(after.producerWaits() - before.producerWaits(), puts),
-                perElement(after.insertProbes() - before.insertProbes(), puts));
+                perElement(after.insertProbes() - before.insertProbes(), puts),
+                perElement(after.searchProbes() - before.searchProbes(), takes),
+                perElement(after.conflicts() - before.conflicts(), takes));
     }
 
     private static double perElement(long count, long elements) {
