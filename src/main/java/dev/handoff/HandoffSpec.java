@@ -259,15 +259,16 @@ public sealed interface HandoffSpec
 
     /**
      * A {@link ParallelHashTable}:
-     * {@code pht:capacity[,slots=monitor|cas][,key=random|hash][,search=summary|probe][,stats]}.
+     * {@code pht:capacity[,slots=monitor|cas][,key=random|hash][,search=summary|probe|cursor][,stats]}.
      *
      * @param capacity the number of slots, 1 to {@link ParallelHashTable#MAX_CAPACITY}, or to
      *        {@link ParallelHashTable#MAX_MONITOR_CAPACITY} with monitor slots
      * @param slots the slot form: {@code slots=cas} (the default) or {@code slots=monitor}
      * @param keys where a producer's probe starts: {@code key=random} (the default) or
      *        {@code key=hash}, the element's {@code hashCode()}
-     * @param search how a consumer finds an element: {@code search=summary} (the default) or
-     *        {@code search=probe}, the papers' probe sequence
+     * @param search how a consumer finds an element: {@code search=summary} (the default),
+     *        {@code search=probe}, the papers' probe sequence, or {@code search=cursor}, the
+     *        probe sequence and a walk from the consumer's own cursor in turn
      * @param stats whether the table counts statistics
      */
     record HashTable(int capacity, SlotForm slots, KeySource keys, Search search, boolean stats)

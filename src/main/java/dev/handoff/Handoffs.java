@@ -54,8 +54,8 @@ import java.util.concurrent.TimeUnit;
  *     <td>{@code slots=cas} (default) or {@code slots=monitor}: the slot form
  *     ({@link ParallelHashTable.SlotForm}); {@code key=random} (default) or {@code key=hash}:
  *     a producer's key, a random draw or the element's {@code hashCode()}
- *     ({@link ParallelHashTable.KeySource}); {@code search=summary} (default) or
- *     {@code search=probe}: how a consumer finds an element ({@link ParallelHashTable.Search})</td>
+ *     ({@link ParallelHashTable.KeySource}); {@code search=summary} (default), {@code search=probe}
+ *     or {@code search=cursor}: how a consumer finds an element ({@link ParallelHashTable.Search})</td>
  *     <td>1 to {@link ParallelHashTable#MAX_CAPACITY};
  *     with {@code slots=monitor} to {@link ParallelHashTable#MAX_MONITOR_CAPACITY}</td></tr>
  * <tr><td>{@code pipe}</td><td>{@link PipeHandoff}</td><td>none</td>

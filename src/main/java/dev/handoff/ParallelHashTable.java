@@ -32,9 +32,13 @@ import java.util.function.UnaryOperator;
  * without taking it. With one consumer an element leaves within {@code 2 * capacity + 2}
  * removals after its insert returns; with c consumers, a sweep search that read the sweep before
  * another one moved it can take an element the sweep has already passed, so up to c such
- * searches may come between two steps of the sweep. Under {@link Search#PROBE} there is no
- * bound: each removal takes any given element with probability at least {@code 1/capacity}, so
- * the wait has a geometric tail.
+ * searches may come between two steps of the sweep. Under {@link Search#CURSOR} every second
+ * search of each consumer thread walks slot by slot from that thread's own cursor, which moves
+ * only forward and never past an element inside without taking it; so an element leaves within
+ * {@code 2 * capacity + 2} searches of any one consumer thread, however many consumers there
+ * are, and no position is shared by the consumers. Under {@link Search#PROBE}
+ * there is no bound: each removal takes any given element with probability at least
+ * {@code 1/capacity}, so the wait has a geometric tail.
  *
  * <p>The producer's key comes from {@link KeySource}: by default a pseudo-random draw per insert
  * ({@link KeySource#RANDOM}), so that no element code runs in an insert or a removal (only
@@ -162,7 +166,12 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *    one producer's elements lie ahead of the sweep in the order they came and the sweep
      *    meets the oldest first; from the key's start slot for its first fill, after a lost
      *    claim, and with hashed keys. Search.PROBE keeps the papers' search and insert (and
-     *    no summary), so that Theorems 1 and 2 stay measurable.
+     *    no summary), so that Theorems 1 and 2 stay measurable. Search.CURSOR keeps, for every
+     *    second search, the papers' search; the other searches walk from the thread's own cursor
+     *    (TableScans.Walk), which bounds the wait as the sweep does without a position that
+     *    every consumer writes, and producers fill on from their last fill slot by slot, as
+     *    the summary fill does word by word. No summary: nothing but the slot is written per
+     *    element.
      *
      * Close. close() writes closed, then wakes every waiter. A consumer reports "closed and
      * empty" only when it reads closed, then no drain under way that may still put an element
@@ -257,6 +266,17 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
          */
         PROBE,
         /**
+         * Walks from each thread's own place and, in turn, the papers' search, with no summary:
+         * every second search of a consumer thread goes slot by slot from where its last walk in
+         * this table stopped and takes the first element it wins, the others probe from a
+         * pseudo-random slot as {@link #PROBE} does; a producer with {@link KeySource#RANDOM}
+         * fills slot by slot from just after its own last fill (with
+         * {@link KeySource#ELEMENT_HASH}, on its key's probe sequence), so that its elements lie
+         * in the order it put them. Nothing but the slots is written per element, and an
+         * element's wait is bounded (see the class description).
+         */
+        CURSOR,
+        /**
          * Reads a summary of the occupied slots, 64 slots a word, from a pseudo-random slot or
          * the sweep in turn (an element's wait is bounded: see the class description), and
          * producers read it for an empty slot: with {@link KeySource#RANDOM} from just after the
@@ -266,7 +286,10 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
          */
         SUMMARY;
 
-        /** The value of this search in a spec's {@code search=} option: {@code probe} or {@code summary}. */
+        /**
+         * The value of this search in a spec's {@code search=} option: {@code probe},
+         * {@code cursor} or {@code summary}.
+         */
         String specName() {
             return name().toLowerCase(Locale.ROOT);
         }
@@ -314,7 +337,8 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
 
     /**
      * How many spin rounds apart a spinner looks at the table: every round with the summary (a
-     * word per 64 slots), every 16th under Search.PROBE, where a look reads every slot.
+     * word per 64 slots), every 16th without it (Search.PROBE, CURSOR), where a look reads
+     * every slot.
      */
     private final int lookEvery;
 
@@ -427,7 +451,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         checkCapacity(capacity, form);
 
         TableSlots slots = form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity);
-        this.lookEvery = search == Search.PROBE ? 16 : 1;
+        this.lookEvery = search == Search.SUMMARY ? 1 : 16;
         this.notEmpty = Waiters.oneWakeUpPerBurst(takeLock, Wait.TAKE, this);
         this.notFull = new Waiters(putLock, Wait.PUT, this);
         this.scans = new TableScans(slotsSeam.apply(slots), search, keys, random, counters, notEmpty::signalOne);

@@ -35,16 +35,31 @@ final class TableScans {
     /** Probe sequences over the m slots. */
     final ProbeSequence probing;
 
-    /** The occupied slots and the sweep; null under Search.PROBE, which does not keep them. */
+    /** The occupied slots and the sweep; null under Search.PROBE and CURSOR, which keep none. */
     private final OccupancySummary summary;
+
+    /**
+     * Under Search.CURSOR, each consumer thread's turn and cursor in this table (a ThreadLocal
+     * per table, as Exchanger keeps one per exchanger, so that a thread that also takes from
+     * other tables keeps its place in each); null otherwise.
+     */
+    private final ThreadLocal<Walk> walks;
+
+    /** A consumer thread's turn and cursor under Search.CURSOR; plain fields, read by their thread only. */
+    private static final class Walk {
+        /** Whether the thread's next search walks from its cursor (else it probes). */
+        boolean walkNext = true;
+        /** The slot where the thread's next walk starts; -1 before its first walk. */
+        int cursor = -1;
+    }
 
     /** This table's number in the threads' SweepTurn. */
     private final long id = SweepTurn.newTable();
 
     /**
-     * Where each producer's next summary fill starts, just after its own last fill: under
-     * Search.SUMMARY with pseudo-random keys (see insert); null otherwise, when a fill starts at
-     * its key's start.
+     * Where each producer's next fill starts, just after its own last fill: under Search.SUMMARY
+     * and CURSOR with pseudo-random keys (see insert); null otherwise, when a fill starts at its
+     * key's start.
      */
     private final FillHints fillHints;
 
@@ -61,22 +76,24 @@ final class TableScans {
                Runnable markedAgain) {
         this.slots = slots;
         this.probing = new ProbeSequence(slots.length());
-        this.summary = search == Search.PROBE ? null : new OccupancySummary(slots.length());
-        this.fillHints = summary != null && keys == KeySource.RANDOM ? new FillHints() : null;
+        this.summary = search == Search.SUMMARY ? new OccupancySummary(slots.length()) : null;
+        this.walks = search == Search.CURSOR ? ThreadLocal.withInitial(Walk::new) : null;
+        this.fillHints = search != Search.PROBE && keys == KeySource.RANDOM ? new FillHints() : null;
         this.random = random;
         this.counters = counters;
         this.markedAgain = markedAgain;
     }
 
     /**
-     * Writes e into an empty slot: the first on key's probe sequence under Search.PROBE, else one
-     * found through the summary. A summary fill with a hashed key starts at the key's start slot;
-     * with a pseudo-random key it starts just after the calling thread's last fill in this table,
-     * and at the key's start only for the thread's first fill, or after it met another producer
-     * in its last one (a lost claim), so that producers that met part again.
+     * Writes e into an empty slot: the first on key's probe sequence under Search.PROBE and with
+     * hashed keys under CURSOR, else one found through the summary (SUMMARY) or slot by slot
+     * (CURSOR). A summary fill with a hashed key starts at the key's start slot; with a
+     * pseudo-random key a summary fill or a walk starts just after the calling thread's last
+     * fill in this table, and at the key's start only for the thread's first fill, or after it
+     * met another producer in its last one (a lost claim), so that producers that met part again.
      *
-     * <p>Why follow: consumers take from the sweep (every second search) and from pseudo-random
-     * words, taking the first marked slot they meet. A producer that fills slots in order lays
+     * <p>Why follow: consumers take from the sweep (every second search) or their cursors, and
+     * from pseudo-random starts, taking the first element they meet. A producer that fills slots in order lays
      * its elements out in the order it put them, ahead of the sweep, so the sweep and the
      * searches that land in the empty stretch behind the elements take the oldest first; with a
      * random start per fill an element that lands just behind the sweep waits for a whole lap.
@@ -87,15 +104,43 @@ final class TableScans {
      *         counted as insert probes either way)
      */
     int insert(long key, Object e) {
-        if (summary == null) {
-            return fill(key, e);
-        }
         if (fillHints == null) {
-            return summaryFill(probing.start(key), e, -1);
+            return summary != null ? summaryFill(probing.start(key), e, -1) : fill(key, e);
         }
         int cell = fillHints.cell();
         int from = fillHints.next(cell);
-        return summaryFill(from != FillHints.NONE ? from : probing.start(key), e, cell);
+        int first = from != FillHints.NONE ? from : probing.start(key);
+        return summary != null ? summaryFill(first, e, cell) : walkFill(first, e, cell);
+    }
+
+    /**
+     * One lap slot by slot from slot first, filling the first empty slot it wins (Search.CURSOR
+     * with pseudo-random keys): so that one producer's elements lie in the order it put them,
+     * where the consumers' walks meet the oldest first, as the summary fill does for the sweep.
+     *
+     * @param hint the filling thread's cell in fillHints, to note where its next fill starts
+     * @return the slot it filled, or -1 if the lap won none
+     */
+    private int walkFill(int first, Object e, int hint) {
+        int m = slots.length();
+        int pos = first;
+        boolean metProducer = false;
+        for (int probes = 1; ; probes++) {
+            if (slots.hint(pos) == null) {
+                if (tryFill(pos, e)) {
+                    noteNextFill(hint, metProducer ? FillHints.NONE : pos + 1);
+                    counters.insertProbes(probes);
+                    return pos;
+                }
+                counters.insertConflict(); // another producer claimed this empty slot first
+                metProducer = true;
+            }
+            if (probes == m) {
+                counters.insertProbes(probes);
+                return -1; // a whole lap: full, or every empty slot won by others
+            }
+            pos = pos + 1 == m ? 0 : pos + 1;
+        }
     }
 
     /**
@@ -206,12 +251,16 @@ final class TableScans {
 
     /**
      * Takes an element out of some slot: one pass of the summary under Search.SUMMARY, one lap
-     * of a probe sequence from a pseudo-random slot under Search.PROBE.
+     * of a probe sequence from a pseudo-random slot under Search.PROBE, and under Search.CURSOR
+     * one or the other of a lap from the thread's cursor and a probe lap, in turn.
      *
      * @return the element, or null if the pass met none it could win
      */
     Object take() {
-        return summary != null ? summarySearch() : probeSearch();
+        if (summary != null) {
+            return summarySearch();
+        }
+        return walks != null ? cursorOrProbeSearch() : probeSearch();
     }
 
     /** The element in slot i, read with acquire (its contents visible), or null if empty or HELD. */
@@ -369,6 +418,46 @@ final class TableScans {
         }
         counters.searchProbes(probes);
         return null;
+    }
+
+    /** A walk from the calling thread's cursor on its turn (every second search), else a probe lap. */
+    private Object cursorOrProbeSearch() {
+        Walk walk = walks.get();
+        boolean fromCursor = walk.walkNext;
+        walk.walkNext = !fromCursor;
+        return fromCursor ? cursorSearch(walk) : probeSearch();
+    }
+
+    /**
+     * One lap slot by slot from the calling thread's cursor (from a pseudo-random slot on its
+     * first walk in this table), taking the first element it wins and leaving the cursor just
+     * past it; a lap that wins nothing leaves the cursor where it was. A walk never passes an
+     * element that is inside without trying to take it: each slot is read with a volatile read
+     * (the pair of the filler's volatile CAS), and a failed CAS means another consumer took
+     * that element. So the cursor, which only moves forward, reaches any element within one lap
+     * of walks, each of which takes one element before it: the bound of the class description.
+     *
+     * @return the element, or null if the lap met none it could win
+     */
+    private Object cursorSearch(Walk walk) {
+        int m = slots.length();
+        int pos = walk.cursor >= 0 ? walk.cursor : probing.start(random.nextLong());
+        for (int probes = 1; ; probes++) {
+            Object e = slots.readVolatile(pos);
+            if (e != null && e != HELD) {
+                if (tryEmpty(pos, e)) {
+                    counters.searchProbes(probes);
+                    walk.cursor = pos + 1 == m ? 0 : pos + 1;
+                    return e;
+                }
+                counters.searchConflict(); // another consumer took this element first (or a drain holds it)
+            }
+            if (probes == m) {
+                counters.searchProbes(probes);
+                return null; // a whole lap: empty, or every element won by others
+            }
+            pos = pos + 1 == m ? 0 : pos + 1;
+        }
     }
 
     /**

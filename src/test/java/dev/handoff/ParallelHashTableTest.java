@@ -344,8 +344,43 @@ class ParallelHashTableTest {
         int removals = removalsBeforeVictimLeaves(summary, 1000);
         assertTrue(removals >= 1 && removals <= bound,
                 "the victim left after " + removals + " removals (-1: never), more than " + bound);
+        ParallelHashTable<Integer> cursor = startAtSlotZero(m, form, ParallelHashTable.Search.CURSOR);
+        removals = removalsBeforeVictimLeaves(cursor, 1000);
+        assertTrue(removals >= 1 && removals <= bound,
+                "search=cursor: the victim left after " + removals + " removals (-1: never), more than " + bound);
         ParallelHashTable<Integer> probe = startAtSlotZero(m, form, ParallelHashTable.Search.PROBE);
         assertEquals(-1, removalsBeforeVictimLeaves(probe, 1000), "the adversary's schedule lost its grip");
+    }
+
+    /**
+     * The same adversary against a consumer's cursor, from every start: the filler goes back
+     * into the slot just behind the victim's before every removal, so a walk that started
+     * before it takes the filler and stops there. The walk's cursor moves past the filler's
+     * slot, and the next walk reaches the victim: it leaves within the bound whatever slot the
+     * consumer's first walk starts at.
+     */
+    @ParameterizedTest
+    @EnumSource(SlotForm.class)
+    void aWalkingConsumerReachesEveryElementWithinTheBound(SlotForm form) throws InterruptedException {
+        int m = 8;
+        for (int start = 0; start < m; start++) {
+            FixedDraws draws = new FixedDraws();
+            ParallelHashTable<Integer> t = new ParallelHashTable<>(m, form, ParallelHashTable.KeySource.ELEMENT_HASH,
+                    ParallelHashTable.Search.CURSOR, false, draws);
+            draws.key = keyStartingAt(t, start);
+            int victim = elementStartingAt(t, m - 1);
+            int filler = elementStartingAt(t, m - 2);
+            t.put(victim);
+            int removals = -1;
+            for (int r = 1; r <= 1000 && removals < 0; r++) {
+                t.put(filler); // just behind the victim: a walk that starts before it stops there
+                if (t.take() == victim) {
+                    removals = r;
+                }
+            }
+            assertTrue(removals >= 1 && removals <= 2 * m + 2,
+                    "first walk from slot " + start + ": the victim left after " + removals + " removals (-1: never)");
+        }
     }
 
     /**
@@ -367,23 +402,44 @@ class ParallelHashTableTest {
     }
 
     /**
+     * Under search=cursor each table keeps every consumer's cursor apart: a consumer that also
+     * takes from another table (as a classed handoff's consumers do) keeps its place in each.
+     */
+    @ParameterizedTest
+    @EnumSource(SlotForm.class)
+    void aWalkingConsumerKeepsItsPlaceInEachTable(SlotForm form) throws InterruptedException {
+        int m = 8;
+        ParallelHashTable<Integer> cursor = startAtSlotZero(m, form, ParallelHashTable.Search.CURSOR);
+        ParallelHashTable<Integer> other = startAtSlotZero(m, form, ParallelHashTable.Search.CURSOR);
+        int removals = removalsBeforeVictimLeaves(cursor, 1000, () -> {
+            other.put(1);
+            other.take();
+        });
+        assertTrue(removals >= 1 && removals <= 2 * m + 2, "the victim left after " + removals + " removals");
+    }
+
+    /**
      * With random keys a producer fills on from the slot after its own last fill, so that its
      * elements lie ahead of the sweep in the order it put them. Here every draw is 0 and two
      * removals free slots 0 and 1 before the next two fills: a fill that started at its key's
      * slot would put 5 and 6 there, just behind the sweep's next start, and 6 would leave first.
+     * The same holds for search=cursor, whose producers walk on from their last fill and whose
+     * consumer walks on from its cursor (slot 1 here) every second search.
      */
     @ParameterizedTest
     @EnumSource(SlotForm.class)
     void aProducerFillsOnFromItsLastSlotSoItsElementsLeaveInOrder(SlotForm form) throws InterruptedException {
-        ParallelHashTable<Integer> t = new ParallelHashTable<>(8, form, ParallelHashTable.KeySource.RANDOM,
-                ParallelHashTable.Search.SUMMARY, false, zeroDraws());
-        for (int i = 1; i <= 4; i++) {
-            t.put(i);
+        for (ParallelHashTable.Search search : List.of(ParallelHashTable.Search.SUMMARY, ParallelHashTable.Search.CURSOR)) {
+            ParallelHashTable<Integer> t = new ParallelHashTable<>(8, form, ParallelHashTable.KeySource.RANDOM,
+                    search, false, zeroDraws());
+            for (int i = 1; i <= 4; i++) {
+                t.put(i);
+            }
+            assertEquals(List.of(1, 2), List.of(t.take(), t.take()), search.toString());
+            t.put(5);
+            t.put(6);
+            assertEquals(List.of(3, 4, 5, 6), List.of(t.take(), t.take(), t.take(), t.take()), search.toString());
         }
-        assertEquals(List.of(1, 2), List.of(t.take(), t.take()));
-        t.put(5);
-        t.put(6);
-        assertEquals(List.of(3, 4, 5, 6), List.of(t.take(), t.take(), t.take(), t.take()));
     }
 
     /**
@@ -474,6 +530,32 @@ class ParallelHashTableTest {
                 return 0;
             }
         };
+    }
+
+    /** Draws that are all key (settable once the table is built, see keyStartingAt), every int 0. */
+    private static final class FixedDraws implements ProbeRandom {
+        long key;
+
+        @Override
+        public long nextLong() {
+            return key;
+        }
+
+        @Override
+        public int nextInt(int bound) {
+            return 0;
+        }
+    }
+
+    /** A key whose probe sequence in t starts at slot. */
+    private static long keyStartingAt(ParallelHashTable<Integer> t, int slot) {
+        ProbeSequence probing = t.probingForTest();
+        for (int v = 1; ; v++) {
+            long k = ProbeSequence.spread(v);
+            if (probing.start(k) == slot) {
+                return k;
+            }
+        }
     }
 
     /**

@@ -454,6 +454,26 @@ public class Handoff_06_WakeUps {
         }
     }
 
+    /** A consumer whose searches take turns between its cursor and a probe lap (search=cursor). */
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class ParallelHashTableCursorTakeWakesOnPut {
+        private final Handoff<Integer> h = Handoffs.create("pht:2,search=cursor");
+
+        @Actor
+        public void consumer() throws InterruptedException {
+            h.take();
+        }
+
+        @Signal
+        public void producer() {
+            h.offer(1);
+        }
+    }
+
     // ---- pipe handoff: nothing is buffered, so "full" is a pipe with no worker waiting, and the
     //      signal that wakes a blocked thread is the other side arriving (a timed call that
     //      returns at once when the blocked thread is there) ----

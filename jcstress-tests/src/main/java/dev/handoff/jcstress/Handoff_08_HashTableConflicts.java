@@ -41,6 +41,10 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
     ProbeSearchTwoConsumers: TwoConsumers on the papers' search (search=probe), slot by slot.
 
+    CursorSearchTwoConsumers, CursorRefillDuringRemoval: the same under search=cursor, where a
+    consumer's first search walks slot by slot from its own cursor: a walk that loses a slot's
+    element to the other consumer walks on to the next slot, "1, 2" or "2, 1" and "1, 1" only.
+
     CloseRacesInsert (both slot forms): an insert counts itself under way before it reads the
     table open and until its element is in its slot; a consumer calls a closed table empty only
     when nothing is under way and no slot holds an element.
@@ -174,6 +178,50 @@ public class Handoff_08_HashTableConflicts {
         @Actor
         public void consumer2(II_Result r) {
             r.r2 = value(table.poll());
+        }
+    }
+
+    /** Two consumers whose first searches are walks from their own cursors (search=cursor). */
+    @JCStressTest
+    @Outcome(id = {"1, 2", "2, 1"}, expect = ACCEPTABLE, desc = "each consumer took a different element")
+    @Outcome(expect = FORBIDDEN, desc = "an element taken twice, or a poll found nothing in a full table")
+    @State
+    public static class CursorSearchTwoConsumers {
+        private final Handoff<Integer> table = holding("pht:2,search=cursor", 1, 2);
+
+        @Actor
+        public void consumer1(II_Result r) {
+            r.r1 = value(table.poll());
+        }
+
+        @Actor
+        public void consumer2(II_Result r) {
+            r.r2 = value(table.poll());
+        }
+    }
+
+    /** A walk from a consumer's cursor while a producer fills the other slot (search=cursor). */
+    @JCStressTest
+    @Outcome(id = "1, 1", expect = ACCEPTABLE, desc = "each element seen exactly once")
+    @Outcome(expect = FORBIDDEN, desc = "an element was lost or delivered twice")
+    @State
+    public static class CursorRefillDuringRemoval {
+        private final Handoff<Integer> table = holding("pht:2,search=cursor", 1);
+        private Integer taken;
+
+        @Actor
+        public void consumer() {
+            taken = table.poll();
+        }
+
+        @Actor
+        public void producer() {
+            table.offer(2);
+        }
+
+        @Arbiter
+        public void arbiter(II_Result r) {
+            Handoff_03_IndicesOutsideTheLock.count(r, taken, table.poll(), table.poll(), table.poll());
         }
     }
 

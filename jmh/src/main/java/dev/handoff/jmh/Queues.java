@@ -64,7 +64,7 @@ public final class Queues {
             "circular", "circular+stats", "circular+wait=spin", "circular+core=ring", "circular+core=ring+wait=spin",
             "lock-split", "lock-split+stats",
             "pht+slots=monitor", "pht+slots=monitor+stats",
-            "pht+slots=cas", "pht+slots=cas+stats", "pht+slots=cas+search=probe",
+            "pht+slots=cas", "pht+slots=cas+stats", "pht+slots=cas+search=probe", "pht+slots=cas+search=cursor",
             "pipe", "pipe+stats");
 
     /**

@@ -46,7 +46,7 @@ public class RoundTrip {
     @Param({"abq", "lbq", "ltq", "ltq-transfer", "sq", "jctools", "disruptor",
             "circular", "circular+stats", "circular+wait=spin", "circular+core=ring", "circular+core=ring+wait=spin",
             "lock-split", "lock-split+stats",
-            "pht+slots=monitor", "pht+slots=monitor+stats", "pht+slots=cas", "pht+slots=cas+stats", "pht+slots=cas+search=probe",
+            "pht+slots=monitor", "pht+slots=monitor+stats", "pht+slots=cas", "pht+slots=cas+stats", "pht+slots=cas+search=probe", "pht+slots=cas+search=cursor",
             "pipe", "pipe+stats"})
     public String kind;
 

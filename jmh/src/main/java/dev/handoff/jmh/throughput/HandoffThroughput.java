@@ -61,7 +61,7 @@ public class HandoffThroughput {
     @Param({"abq", "lbq", "ltq", "ltq-transfer", "sq", "jctools", "disruptor",
             "circular", "circular+stats", "circular+wait=spin", "circular+core=ring", "circular+core=ring+wait=spin",
             "lock-split", "lock-split+stats",
-            "pht+slots=monitor", "pht+slots=monitor+stats", "pht+slots=cas", "pht+slots=cas+stats", "pht+slots=cas+search=probe",
+            "pht+slots=monitor", "pht+slots=monitor+stats", "pht+slots=cas", "pht+slots=cas+stats", "pht+slots=cas+search=probe", "pht+slots=cas+search=cursor",
             "pipe", "pipe+stats",
             "circular+classes=2", "circular+classes=4", "lock-split+classes=2", "lock-split+classes=4",
             "pht+slots=cas+classes=2", "pht+slots=cas+classes=4"})
