@@ -14,7 +14,7 @@ out=${1:?usage: many-core.sh OUTDIR}
 cd "$(dirname "$0")/.."
 java=".device/run.sh -XX:+IgnoreUnrecognizedVMOptions --sun-misc-unsafe-memory-access=allow -Xms1g -Xmx4g"
 times="-f 2 -wi 1 -w 1s -i 3 -r 500ms -to 20s"
-kinds=${KINDS:-abq,lbq,ltq,sq,circular,circular+wait=spin,circular+core=ring,circular+core=ring+wait=spin,lock-split,pht+slots=monitor,pht+slots=cas,pht+slots=cas+search=probe,pht+slots=cas+search=cursor,pipe}
+kinds=${KINDS:-abq,lbq,ltq,sq,circular,circular+wait=spin,circular+core=ring,circular+core=ring+wait=spin,lock-split,pht+slots=monitor,pht+slots=cas,pht+slots=cas+search=probe,pht+slots=cas+search=cursor,pht+slots=monitor+search=cursor,pipe}
 # SynchronousQueue at 1P/50C once never finished an iteration on a 16-core machine: there it runs
 # alone, after the others, into a file of its own
 run_shape() {
