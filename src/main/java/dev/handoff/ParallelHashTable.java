@@ -45,8 +45,9 @@ import java.util.function.UnaryOperator;
  * {@code remove(Object)} and {@code contains} call {@code equals}) and every element gets an
  * independent, uniform probe sequence. The papers' form, {@link KeySource#ELEMENT_HASH}, keys on
  * the element's {@code hashCode()}: an exception it throws leaves the insert with nothing
- * changed; under {@link Search#PROBE} equal hash codes share one probe sequence, so many equal
- * elements insert in time proportional to the fill, not in Theorem 1's constant time.
+ * changed; under {@link Search#PROBE} and {@link Search#CURSOR} equal hash codes share one
+ * probe sequence, so many equal elements insert in time proportional to the fill, not in
+ * Theorem 1's constant time.
  *
  * <p>The slots come in two forms ({@link SlotForm}): the papers' form, a small object with a
  * monitor per slot, held only for one read or compare-and-set, and a lock-free form on one
@@ -58,7 +59,7 @@ import java.util.function.UnaryOperator;
  * different parts of the table write different cache lines. The price is in the answers that a
  * count would give at once. {@code size()} and {@code remainingCapacity()} count the occupied
  * and the empty slots (a word of the summary at a time, or slot by slot under
- * {@link Search#PROBE}); they always lie within {@code [0, capacity()]} and add up to
+ * {@link Search#PROBE} and {@link Search#CURSOR}); they always lie within {@code [0, capacity()]} and add up to
  * {@code capacity()} whenever no operation is in progress. {@code offer} and {@code poll()} look
  * at each slot at most once: {@code offer} returns {@code false} when its pass finds no empty slot
  * it can claim, which under concurrent removals can happen while a slot behind the pass is freed;
@@ -487,7 +488,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     /**
      * Returns how this table's consumers search.
      *
-     * @return {@link Search#SUMMARY} or {@link Search#PROBE}
+     * @return {@link Search#SUMMARY}, {@link Search#PROBE} or {@link Search#CURSOR}
      */
     public Search search() {
         return search;
@@ -868,7 +869,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         return Arrays.copyOf(copy, n);
     }
 
-    /** The occupied slots: a word of the summary at a time, or slot by slot under {@link Search#PROBE}. */
+    /** The occupied slots: a word of the summary at a time, or slot by slot without a summary. */
     @Override
     public int size() {
         return scans.occupied();

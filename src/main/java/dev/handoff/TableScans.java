@@ -7,10 +7,10 @@ import dev.handoff.ParallelHashTable.KeySource;
 import dev.handoff.ParallelHashTable.Search;
 
 /**
- * The hash table's two scans, over its slots: a producer's fill along its key's probe sequence,
- * and a consumer's search for any element, through the occupancy summary
- * ({@link Search#SUMMARY}) or slot by slot along a probe sequence ({@link Search#PROBE}, the
- * papers'). Every slot changes only by compare-and-set, so a scan never waits for another
+ * The hash table's two scans, over its slots: a producer's fill, and a consumer's search for
+ * any element, through the occupancy summary ({@link Search#SUMMARY}), slot by slot along a
+ * probe sequence ({@link Search#PROBE}, the papers'), or in turn slot by slot from the thread's
+ * own place and along a probe sequence ({@link Search#CURSOR}). Every slot changes only by compare-and-set, so a scan never waits for another
  * thread. A scan is one pass: it looks at each slot (or each summary bit) at most once and
  * reports failure when it won nothing, so that the caller decides whether to wait
  * ({@link #looksFull()}, {@link #looksEmpty()}: the waiters' re-checks, see ParallelHashTable's

@@ -24,7 +24,8 @@ public final class ModelCheckedHandoffs {
      * without statistics.
      *
      * @param capacity the number of slots
-     * @param slots {@code monitor} or {@code cas}, as in a {@link Handoffs} spec
+     * @param slots {@code monitor} or {@code cas}, as in a {@link Handoffs} spec, optionally
+     *        followed by more of a pht spec's options ({@code cas,search=cursor})
      * @return a table whose producers' keys and consumers' search keys are drawn from a fresh
      *         {@link WeylProbeRandom}
      */

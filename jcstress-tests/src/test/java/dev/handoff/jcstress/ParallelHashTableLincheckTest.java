@@ -122,6 +122,13 @@ abstract class ParallelHashTableLincheckTest {
         }
     }
 
+    /** The lock-free form with search=cursor: walks from each thread's own cursor, no summary. */
+    public static class CasSlotsCursorSearch extends ConsumersView {
+        public CasSlotsCursorSearch() {
+            super("cas,search=cursor");
+        }
+    }
+
     /**
      * The history in which the table is not linearizable, a fixed scenario on a table of
      * capacity 2 that the model checker must find failing (a test that expects a failure must be
