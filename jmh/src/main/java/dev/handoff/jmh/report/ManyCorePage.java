@@ -12,6 +12,8 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
+import java.util.function.Function;
+import java.util.function.ToDoubleBiFunction;
 
 /**
  * Renders a many-core throughput run (JMH JSON of {@code HandoffThroughput}, from
@@ -73,26 +75,20 @@ public final class ManyCorePage {
             md.append("- Not measured: ").append(meta.getProperty("missing")).append('\n');
         }
         md.append("\nElements taken per second (M/s, median) and, in brackets, the ratio to ABQ in the same run:\n\n");
-        header(md);
-        for (String kind : r.kinds()) {
-            md.append("| ").append(kind).append(" |");
-            for (String s : Suite.SCENARIOS) {
-                Throughput t = r.tp(s, kind);
-                Throughput abq = r.tp(s, "abq");
-                if (t == null) {
-                    md.append(" not measured |");
-                    continue;
-                }
-                double h = Estimate.of(t.handoffs()).median();
-                md.append(' ').append(fmt(h / 1e6, 2));
-                if (abq != null && !kind.equals("abq")) {
-                    md.append(" (").append(fmt(h / Estimate.of(abq.handoffs()).median(), 2)).append("x)");
-                }
-                md.append(" |");
-            }
-            md.append('\n');
-        }
+        table(md, r, t -> fmt(Estimate.of(t.handoffs()).median() / 1e6, 2),
+                (t, abq) -> Estimate.of(t.handoffs()).median() / Estimate.of(abq.handoffs()).median());
         md.append("\nCPUs the benchmark threads kept busy (median) and, in brackets, handoffs per CPU-second as a ratio to ABQ's:\n\n");
+        table(md, r, t -> fmt(Estimate.of(t.cores()).median(), 1),
+                (t, abq) -> Estimate.of(t.perCpu()).median() / Estimate.of(abq.perCpu()).median());
+        return md.toString();
+    }
+
+    /**
+     * One table, a row per kind and a column per shape: each cell the kind's figure and, but for
+     * ABQ's own row, its ratio to ABQ's in brackets.
+     */
+    private static void table(StringBuilder md, SuiteResults r, Function<Throughput, String> figure,
+                              ToDoubleBiFunction<Throughput, Throughput> ratioToAbq) {
         header(md);
         for (String kind : r.kinds()) {
             md.append("| ").append(kind).append(" |");
@@ -103,16 +99,14 @@ public final class ManyCorePage {
                     md.append(" not measured |");
                     continue;
                 }
-                md.append(' ').append(fmt(Estimate.of(t.cores()).median(), 1));
+                md.append(' ').append(figure.apply(t));
                 if (abq != null && !kind.equals("abq")) {
-                    double ratio = Estimate.of(t.perCpu()).median() / Estimate.of(abq.perCpu()).median();
-                    md.append(" (").append(fmt(ratio, 2)).append("x)");
+                    md.append(" (").append(fmt(ratioToAbq.applyAsDouble(t, abq), 2)).append("x)");
                 }
                 md.append(" |");
             }
             md.append('\n');
         }
-        return md.toString();
     }
 
     private static void header(StringBuilder md) {
