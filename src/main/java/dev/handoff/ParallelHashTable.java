@@ -32,8 +32,8 @@ import java.util.function.UnaryOperator;
  * without taking it. With one consumer an element leaves within {@code 2 * capacity + 2}
  * removals after its insert returns; with c consumers, a sweep search that read the sweep before
  * another one moved it can take an element the sweep has already passed, so up to c such
- * searches may come between two steps of the sweep. Under {@link Search#CURSOR} every second
- * search of each consumer thread walks slot by slot from that thread's own cursor, which moves
+ * searches may come between two steps of the sweep. Under {@link Search#CURSOR} at least every
+ * second search of each consumer thread walks slot by slot from that thread's own cursor, which moves
  * only forward and never past an element inside without taking it; so an element leaves within
  * {@code 2 * capacity + 2} searches of any one consumer thread, however many consumers there
  * are, and no position is shared by the consumers. Under {@link Search#PROBE}
@@ -167,8 +167,8 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *    one producer's elements lie ahead of the sweep in the order they came and the sweep
      *    meets the oldest first; from the key's start slot for its first fill, after a lost
      *    claim, and with hashed keys. Search.PROBE keeps the papers' search and insert (and
-     *    no summary), so that Theorems 1 and 2 stay measurable. Search.CURSOR keeps, for every
-     *    second search, the papers' search; the other searches walk from the thread's own cursor
+     *    no summary), so that Theorems 1 and 2 stay measurable. Search.CURSOR keeps, for at most
+     *    every second search, the papers' search; the other searches walk from the thread's own cursor
      *    (TableScans.Walk), which bounds the wait as the sweep does without a position that
      *    every consumer writes, and producers fill on from their last fill slot by slot, as
      *    the summary fill does word by word. No summary: nothing but the slot is written per
@@ -268,9 +268,10 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         PROBE,
         /**
          * Walks from each thread's own place and, in turn, the papers' search, with no summary:
-         * every second search of a consumer thread goes slot by slot from where its last walk in
-         * this table stopped and takes the first element it wins, the others probe from a
-         * pseudo-random slot as {@link #PROBE} does; a producer with {@link KeySource#RANDOM}
+         * a consumer thread's search after a probe, or after a search that won nothing, goes
+         * slot by slot from where its last walk in this table stopped and takes the first
+         * element it wins; a search after a walk that won probes from a pseudo-random slot as
+         * {@link #PROBE} does; a producer with {@link KeySource#RANDOM}
          * fills slot by slot from just after its own last fill (with
          * {@link KeySource#ELEMENT_HASH}, on its key's probe sequence), so that its elements lie
          * in the order it put them. Nothing but the slots is written per element, and an
@@ -346,6 +347,14 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     /** The waiters' re-checks, as fields so that no wait allocates a lambda. */
     private final BooleanSupplier nothingToTakeYet = this::nothingToTakeYet;
     private final BooleanSupplier somethingToTake = () -> !nothingToTakeYet();
+
+    /**
+     * What a spinning consumer looks at, and how many rounds apart: under Search.CURSOR the
+     * slots just from where its next walk starts, every round (a hint: the park re-checks every slot);
+     * otherwise somethingToTake, every lookEvery rounds.
+     */
+    private final BooleanSupplier takeSpinReady;
+    private final int takeLookEvery;
     private final BooleanSupplier noRoomYet = this::noRoomYet;
     private final BooleanSupplier someRoom = () -> !noRoomYet();
 
@@ -453,9 +462,11 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
 
         TableSlots slots = form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity);
         this.lookEvery = search == Search.SUMMARY ? 1 : 16;
+        this.takeLookEvery = search == Search.CURSOR ? 1 : lookEvery;
         this.notEmpty = Waiters.oneWakeUpPerBurst(takeLock, Wait.TAKE, this);
         this.notFull = new Waiters(putLock, Wait.PUT, this);
         this.scans = new TableScans(slotsSeam.apply(slots), search, keys, random, counters, notEmpty::signalOne);
+        this.takeSpinReady = search == Search.CURSOR ? scans::elementNearCursor : somethingToTake;
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
@@ -577,7 +588,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         if (timed && nanos <= 0L) {
             return FULL; // before the deadline's sum, which overflows for a timeout near Long.MIN_VALUE
         }
-        if (!timed && spinUntil(putSpin, notFull, someRoom)) {
+        if (!timed && spinUntil(putSpin, notFull, someRoom, lookEvery)) {
             r = tryInsert(key, e);
         }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
@@ -645,7 +656,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         if (e != null || timed && nanos <= 0L) {
             return e; // before the deadline's sum, which overflows for a timeout near Long.MIN_VALUE
         }
-        if (!timed && spinUntil(takeSpin, notEmpty, somethingToTake)) {
+        if (!timed && spinUntil(takeSpin, notEmpty, takeSpinReady, takeLookEvery)) {
             e = tryTake();
         }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
@@ -703,7 +714,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *
      * @return whether ready became true
      */
-    private boolean spinUntil(Spin.Gate gate, Waiters parked, BooleanSupplier ready) {
+    private boolean spinUntil(Spin.Gate gate, Waiters parked, BooleanSupplier ready, int lookEvery) {
         if (parked.any()) { // a hint only: the waiting loop rechecks everything
             return false;
         }

@@ -47,7 +47,7 @@ final class TableScans {
 
     /** A consumer thread's turn and cursor under Search.CURSOR; plain fields, read by their thread only. */
     private static final class Walk {
-        /** Whether the thread's next search walks from its cursor (else it probes). */
+        /** Whether the thread's next search walks from its cursor (else it probes): after a probe or a miss. */
         boolean walkNext = true;
         /** The slot where the thread's next walk starts; -1 before its first walk. */
         int cursor = -1;
@@ -420,12 +420,40 @@ final class TableScans {
         return null;
     }
 
-    /** A walk from the calling thread's cursor on its turn (every second search), else a probe lap. */
+    /** A walk from the calling thread's cursor on its turn, else a probe lap. */
     private Object cursorOrProbeSearch() {
         Walk walk = walks.get();
         boolean fromCursor = walk.walkNext;
-        walk.walkNext = !fromCursor;
-        return fromCursor ? cursorSearch(walk) : probeSearch();
+        Object e = fromCursor ? cursorSearch(walk) : probeSearch();
+        // a probe, or a search that won nothing, is followed by a walk: at least every second
+        // search walks (the bound), and a consumer that waited looks at its cursor first
+        walk.walkNext = !fromCursor || e == null;
+        return e;
+    }
+
+    /** How many slots from its cursor a spinning consumer looks at: a cache line of references. */
+    private static final int NEAR_CURSOR = 16;
+
+    /**
+     * Under Search.CURSOR: whether one of the NEAR_CURSOR slots from where the calling thread's
+     * next walk starts holds an element (volatile reads; false before its first walk). A
+     * spinning consumer's look: the producer that fed it last puts its next element just after
+     * its last one, at the cursor or a few slots on when a probe took the one in between. Only
+     * a hint: the consumer re-checks every slot before it parks.
+     */
+    boolean elementNearCursor() {
+        int c = walks.get().cursor;
+        if (c < 0) {
+            return false;
+        }
+        int m = slots.length();
+        for (int k = 0, i = c; k < NEAR_CURSOR && k < m; k++, i = i + 1 == m ? 0 : i + 1) {
+            Object e = slots.readVolatile(i);
+            if (e != null && e != HELD) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
