@@ -10,9 +10,10 @@ import dev.handoff.ParallelHashTable.Search;
  * The hash table's two scans, over its slots: a producer's fill, and a consumer's search for
  * any element, through the occupancy summary ({@link Search#SUMMARY}), slot by slot along a
  * probe sequence ({@link Search#PROBE}, the papers'), or in turn slot by slot from the thread's
- * own place and along a probe sequence ({@link Search#CURSOR}). Every slot changes only by compare-and-set, so a scan never waits for another
- * thread. A scan is one pass: it looks at each slot (or each summary bit) at most once and
- * reports failure when it won nothing, so that the caller decides whether to wait
+ * own place and along a probe sequence ({@link Search#CURSOR}). Every slot changes only by
+ * compare-and-set, so a scan never waits for another thread. A scan is one pass: it looks at
+ * each slot (or each summary bit) at most once and reports failure when it won nothing, so
+ * that the caller decides whether to wait
  * ({@link #looksFull()}, {@link #looksEmpty()}: the waiters' re-checks, see ParallelHashTable's
  * notes).
  */
@@ -47,7 +48,7 @@ final class TableScans {
 
     /** A consumer thread's turn and cursor under Search.CURSOR; plain fields, read by their thread only. */
     private static final class Walk {
-        /** Whether the thread's next search walks from its cursor (else it probes): after a probe or a miss. */
+        /** Whether the thread's next search walks (after a probe or a miss) or probes. */
         boolean walkNext = true;
         /** The slot where the thread's next walk starts; -1 before its first walk. */
         int cursor = -1;
@@ -93,10 +94,11 @@ final class TableScans {
      * met another producer in its last one (a lost claim), so that producers that met part again.
      *
      * <p>Why follow: consumers take from the sweep (every second search) or their cursors, and
-     * from pseudo-random starts, taking the first element they meet. A producer that fills slots in order lays
-     * its elements out in the order it put them, ahead of the sweep, so the sweep and the
-     * searches that land in the empty stretch behind the elements take the oldest first; with a
-     * random start per fill an element that lands just behind the sweep waits for a whole lap.
+     * from pseudo-random starts, taking the first element they meet. A producer that fills
+     * slots in order lays its elements out in the order it put them, ahead of the sweep (or the
+     * cursors), so the sweep and the searches that land in the empty stretch behind the
+     * elements take the oldest first; with a random start per fill an element that lands just
+     * behind the sweep waits for a whole lap.
      * It also keeps a producer in one summary word and one run of slot lines for a while.
      *
      * @return the slot it filled, or -1 if the pass won none: the table was full, or every empty
