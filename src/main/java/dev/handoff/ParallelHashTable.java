@@ -33,10 +33,10 @@ import java.util.function.UnaryOperator;
  * removals after its insert returns; with c consumers, a sweep search that read the sweep before
  * another one moved it can take an element the sweep has already passed, so up to c such
  * searches may come between two steps of the sweep. Under {@link Search#CURSOR} at least every
- * second search of each consumer thread walks slot by slot from that thread's own cursor, which moves
- * only forward and never past an element inside without taking it; so an element leaves within
- * {@code 2 * capacity + 2} searches of any one consumer thread, however many consumers there
- * are, and no position is shared by the consumers. Under {@link Search#PROBE}
+ * second search of each consumer thread walks slot by slot from that thread's own cursor,
+ * which moves only forward and never past an element inside without taking it; so an element
+ * leaves within {@code 2 * capacity + 2} searches of any one consumer thread, however many
+ * consumers there are, and no position is shared by the consumers. Under {@link Search#PROBE}
  * there is no bound: each removal takes any given element with probability at least
  * {@code 1/capacity}, so the wait has a geometric tail.
  *
@@ -168,8 +168,8 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *    meets the oldest first; from the key's start slot for its first fill, after a lost
      *    claim, and with hashed keys. Search.PROBE keeps the papers' search and insert (and
      *    no summary), so that Theorems 1 and 2 stay measurable. Search.CURSOR keeps, for at most
-     *    every second search, the papers' search; the other searches walk from the thread's own cursor
-     *    (TableScans.Walk), which bounds the wait as the sweep does without a position that
+     *    every second search, the papers' search; the other searches walk from the thread's own
+     *    cursor (TableScans.Walk), which bounds the wait as the sweep does without a position that
      *    every consumer writes, and producers fill on from their last fill slot by slot, as
      *    the summary fill does word by word. No summary: nothing but the slot is written per
      *    element.
@@ -350,8 +350,8 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
 
     /**
      * What a spinning consumer looks at, and how many rounds apart: under Search.CURSOR the
-     * slots just from where its next walk starts, every round (a hint: the park re-checks every slot);
-     * otherwise somethingToTake, every lookEvery rounds.
+     * slots just from where its next walk starts, every round (a hint: the park re-checks every
+     * slot); otherwise somethingToTake, every lookEvery rounds.
      */
     private final BooleanSupplier takeSpinReady;
     private final int takeLookEvery;
@@ -708,13 +708,13 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
 
     /**
      * The brief wait before parking (class Spin), until ready says a pass may succeed: at most
-     * Spin.ROUNDS rounds for the side's one spinner, asking ready every lookEvery rounds, a few
+     * Spin.ROUNDS rounds for the side's one spinner, asking ready every {@code every} rounds, a few
      * yields for the others, none while threads of the side are parked (they are ahead of this
      * one).
      *
      * @return whether ready became true
      */
-    private boolean spinUntil(Spin.Gate gate, Waiters parked, BooleanSupplier ready, int lookEvery) {
+    private boolean spinUntil(Spin.Gate gate, Waiters parked, BooleanSupplier ready, int every) {
         if (parked.any()) { // a hint only: the waiting loop rechecks everything
             return false;
         }
@@ -723,7 +723,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         }
         try {
             for (int i = 0; i < Spin.ROUNDS && !parked.any(); i++) {
-                if (i % lookEvery == 0 && ready.getAsBoolean()) {
+                if (i % every == 0 && ready.getAsBoolean()) {
                     return true;
                 }
                 Spin.pause(i);
