@@ -384,38 +384,25 @@ class ParallelHashTableTest {
     }
 
     /**
-     * The same adversary, with the consumer also taking from a second table before each of its
-     * takes from the first: a thread's sweep turns are kept per table, so switching tables does
-     * not make every search of the first table a non-sweep one.
+     * The same adversary, with the consumer also taking from a second table of the same search
+     * before each of its takes from the first: a thread's sweep turns (search=summary) and its
+     * cursor (search=cursor) are kept per table, so switching tables neither makes every search
+     * of the first table a non-sweep one nor moves the consumer's place in it.
      */
     @ParameterizedTest
     @EnumSource(SlotForm.class)
     void theBoundHoldsForAConsumerThatAlsoTakesFromAnotherTable(SlotForm form) throws InterruptedException {
         int m = 8;
-        ParallelHashTable<Integer> summary = startAtSlotZero(m, form, ParallelHashTable.Search.SUMMARY);
-        ParallelHashTable<Integer> other = startAtSlotZero(m, form, ParallelHashTable.Search.SUMMARY);
-        int removals = removalsBeforeVictimLeaves(summary, 1000, () -> {
-            other.put(1);
-            other.take();
-        });
-        assertTrue(removals >= 1 && removals <= 2 * m + 2, "the victim left after " + removals + " removals");
-    }
-
-    /**
-     * Under search=cursor each table keeps every consumer's cursor apart: a consumer that also
-     * takes from another table (as a classed handoff's consumers do) keeps its place in each.
-     */
-    @ParameterizedTest
-    @EnumSource(SlotForm.class)
-    void aWalkingConsumerKeepsItsPlaceInEachTable(SlotForm form) throws InterruptedException {
-        int m = 8;
-        ParallelHashTable<Integer> cursor = startAtSlotZero(m, form, ParallelHashTable.Search.CURSOR);
-        ParallelHashTable<Integer> other = startAtSlotZero(m, form, ParallelHashTable.Search.CURSOR);
-        int removals = removalsBeforeVictimLeaves(cursor, 1000, () -> {
-            other.put(1);
-            other.take();
-        });
-        assertTrue(removals >= 1 && removals <= 2 * m + 2, "the victim left after " + removals + " removals");
+        for (ParallelHashTable.Search search : List.of(ParallelHashTable.Search.SUMMARY, ParallelHashTable.Search.CURSOR)) {
+            ParallelHashTable<Integer> table = startAtSlotZero(m, form, search);
+            ParallelHashTable<Integer> other = startAtSlotZero(m, form, search);
+            int removals = removalsBeforeVictimLeaves(table, 1000, () -> {
+                other.put(1);
+                other.take();
+            });
+            assertTrue(removals >= 1 && removals <= 2 * m + 2,
+                    "search=" + search.specName() + ": the victim left after " + removals + " removals");
+        }
     }
 
     /**
