@@ -66,6 +66,38 @@ final class Chunk {
     }
 
     /**
+     * One end of a chain, on cache lines of its own: the chunk and slot where its side works, and
+     * how many elements have passed through it since the queue was built (inserted at the put
+     * end; removed at the take end). Its side writes it on every element, under that side's lock;
+     * the other side reads only {@link #passed}, and only when its own copy of it runs out, so in a
+     * steady stream the two sides do not pull each other's line.
+     */
+    static final class End extends EndFields {
+        long q0, q1, q2, q3, q4, q5, q6, q7; // after the fields: nothing else on their last line
+    }
+
+    /** The fields of {@link End}, between the padding before and the padding after them. */
+    abstract static class EndFields extends EndPadding {
+        /** Elements that passed this end, ever. Volatile: the other side reads it unlocked. */
+        volatile long passed;
+        /** The other end's passed as this side last read it: never more than its current value. */
+        long otherSeen;
+        /** The chunk of the end: the first element's (take end) or the last one's (put end). */
+        Chunk chunk;
+        /** The slot of the end in chunk: the first element's, or the first free one. */
+        int index;
+    }
+
+    /**
+     * Room before an end's fields. HotSpot lays out a superclass's fields before a subclass's and
+     * puts the int in the gap after the object header, so no field of End can go there.
+     */
+    abstract static class EndPadding {
+        int pad0;
+        long pad1, pad2, pad3, pad4, pad5, pad6, pad7;
+    }
+
+    /**
      * The chunks a queue's consumers left, every slot null, kept for its producers, so that a
      * steady stream allocates nothing. Consumers give under the take lock, producers take under
      * the put lock; the two sides may act at once.

@@ -3,8 +3,6 @@
  */
 package dev.handoff;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
@@ -45,40 +43,54 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * Implementation notes.
      *
      * The two-lock queue of Michael and Scott ("Simple, fast, and practical non-blocking and
-     * blocking concurrent queue algorithms", PODC 1996), bounded with an atomic count as in
-     * java.util.concurrent.LinkedBlockingQueue; the lock-split server design of the papers
+     * blocking concurrent queue algorithms", PODC 1996), bounded as
+     * java.util.concurrent.LinkedBlockingQueue is, but with a count per end instead of one
+     * shared count (see "Counting"); the lock-split server design of the papers
      * (shared/seeds 001, section 3.5). Each list node is a chunk of chunkSize slots, filled
      * front to back, so a producer allocates once per chunk rather than once per element and a
      * consumer reads a run of elements from a few cache lines rather than from one node each.
      *
-     *   head              (takeIndex)                       last    (putIndex)
-     *    v                    v                               v         v
-     *   [ null null e1 e2 ... ] -> [ e.. ... ] -> ... -> [ .. en null ... ] -> null
+     *   takeEnd: chunk (head)  index (takeIndex)       putEnd: chunk (last)   index (putIndex)
+     *             v                v                                  v                v
+     *            [ null null e1 e2 ... ] -> [ e.. ... ] -> ... -> [ .. en null ... ] -> null
      *
      * Invariants:
      *   the elements, in order, are the slots from (head, takeIndex) up to (last, putIndex);
-     *   every other slot of the chain is null; only consumers move head and takeIndex, under
-     *   takeLock; only producers move last and putIndex, under putLock; last.next == null;
-     *   takeIndex == chunkSize only while the first element (if any) is in head.next: a consumer
-     *   moves to the next chunk when it takes from it, since head.next may not exist before;
-     *   0 <= count <= capacity: only producers increment it, under putLock and only after seeing
-     *   count < capacity; only consumers decrement it, under takeLock and only after seeing
-     *   count > 0. So size() and remainingCapacity() never leave [0, capacity] even unlocked.
+     *   every other slot of the chain is null; only consumers move takeEnd, under takeLock; only
+     *   producers move putEnd, under putLock; last.next == null; takeIndex == chunkSize only while
+     *   the first element (if any) is in head.next: a consumer moves to the next chunk when it
+     *   takes from it, since head.next may not exist before;
+     *   size = puts - takes, where puts = putEnd.passed and takes = takeEnd.passed;
+     *   0 <= puts - takes <= capacity (see "Counting").
+     *
+     * Counting. A shared count, written by both sides on every element, would pull one cache line
+     * back and forth between producers and consumers per element, whatever else they do. Here
+     * each end counts the elements that passed it (puts, takes: longs that never wrap), and each
+     * side keeps a copy of the other's count (otherSeen), re-read only when the copy says it must
+     * stop: a producer re-reads takes only when puts - its copy reaches capacity, a consumer
+     * re-reads puts only when its copy equals takes. The copies lag, never lead (counts only
+     * grow), so what a copy shows is there: a producer that sees room by its copy has it, and a
+     * consumer that sees an element by its copy has one. Hence 0 <= puts - takes <= capacity: a
+     * producer increments puts only after seeing room, a consumer increments takes only after
+     * seeing an element. A producer that streams into a queue with room never reads the
+     * consumers' line, and a consumer that finds a run of elements reads the producers' line once
+     * per run. Unlocked readers (size, poll's and peek's first look) read takes before puts: since
+     * takes never passes puts, puts read later is at least takes read earlier, so the difference
+     * is never negative; size() caps it at capacity, which concurrent removals and inserts between
+     * the two reads could exceed.
      *
      * Signalling. A producer holds only putLock and a consumer only takeLock, so each signals the
-     * other side by briefly taking the other lock, and only at the edge where the other side may
-     * be waiting: a put that took count from 0 to 1 signals a waiting consumer, a take that took
-     * count from capacity to capacity - 1 signals a waiting producer. To keep those edge signals
-     * enough, each side also cascades: a put that leaves room signals the next waiting producer,
-     * a take that leaves elements signals the next waiting consumer.
-     *
-     * Signalling only when someone waits. Taking the other side's lock to signal nobody is most of
-     * what a put into an empty queue costs when its consumer is not parked. So each side's parked
-     * threads are counted (class Waiters: consumers, producers) and the other side takes the lock
-     * to signal only when the count is positive. The state change is the getAndAdd on count
-     * (volatile), which precedes the other side's read of the waiter count; a waiter counts itself
-     * and then re-reads count (volatile) before it parks: the Dekker handshake whose proof is in
-     * Waiters.
+     * other side by briefly taking the other lock. Neither side knows, without reading the other's
+     * line, whether its insert or removal was the one that ended emptiness or fullness; so each
+     * side counts its parked threads (class Waiters: consumers, producers) and the other side
+     * takes the lock to signal only when that count is positive. The state change is the volatile
+     * write of passed, which precedes the other side's read of the waiter count; a waiter counts
+     * itself and then re-reads the other end's passed (volatile) before it parks: the Dekker
+     * handshake whose proof is in Waiters. Both sides wake one thread per burst
+     * (Waiters.oneWakeUpPerBurst): while a woken thread is on its way, no further signal is sent,
+     * and a thread that proceeds passes the wake-up on (a put that leaves room to the next
+     * waiting producer, a take that leaves elements to the next waiting consumer), re-reading the
+     * other end's count when its copy says nothing is left, as the burst rule requires.
      *
      * No spinning before parking, unlike the other three kinds (class Spin). A consumer that
      * spins while the queue is empty takes each element the moment it is linked, so it works at
@@ -90,28 +102,25 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * waits for a wake-up, as in LinkedBlockingQueue; the circular buffer and the pipe spin for
      * callers who need the round trip.
      *
-     * Layout. count is an int field of this object, not an AtomicInteger beside it: both sides
-     * write count on every element, and each side also writes its end of the list here
-     * (takeIndex, putIndex), so with count on the same cache line an insert or a removal pulls
-     * one line from the other side, not two (the AtomicInteger cost about a third of the 1P/1C
-     * throughput). Separating the two ends onto different lines would not save a transfer while
-     * count, written by both sides, sits on one of them.
+     * Layout. Each end (chunk, index, passed, otherSeen) is an object of its own, padded so that
+     * the two ends never share a cache line (Chunk.End): each is written on every element by its
+     * own side alone. This object's fields are written once (closed, at close) or never.
      *
      * Close. closed is written under putLock, and producers read it under putLock, so an insert
-     * either completed before the close or sees it. Consumers read closed before count: a consumer
-     * that reads closed == true then sees every count increment of the inserts that completed
+     * either completed before the close or sees it. Consumers read closed before puts: a consumer
+     * that reads closed == true then sees every increment of puts by the inserts that completed
      * before the close (they happen-before the write of closed through putLock), so it reports
      * "closed and empty" only when that is true. close() then signals all waiters on both sides,
      * each under its own lock, so a thread between its check and its await cannot miss it.
      *
      * Visibility between writers and readers is provided as follows: a producer stores the
      * element in its slot (and, when it opens a chunk, links it through last.next), all plain
-     * writes, and then increments count; a consumer reads count before it reads a slot or
-     * head.next. count is volatile and updated through COUNT.getAndAdd, so the increment (a
-     * volatile write) happens-before the read that sees it, and the slot and link written before
-     * the increment are visible to the consumer. Producer and consumer share a chunk without
-     * sharing a slot: the producer writes only slots at and after putIndex, the consumer reads
-     * and clears only slots before the count it read, which are before putIndex.
+     * writes, and then writes puts (volatile); a consumer reads puts (volatile) before it reads a
+     * slot or head.next, so the slot and link written before the write are visible to it. A
+     * consumer that uses the copy another consumer read sees them too: that read, the copy and
+     * the slot reads are ordered through takeLock. Producer and consumer share a chunk without
+     * sharing a slot: the producer writes only slots at and after putIndex, the consumer reads and
+     * clears only slots before the puts it read, which are before putIndex.
      *
      * Recycling. The consumer that leaves a chunk (every slot taken and cleared, no longer
      * reachable from head or last) gives it to spares, where the next producer that needs a
@@ -127,23 +136,20 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     /** Slots per chunk of this queue: min(CHUNK_SIZE, capacity). */
     private final int chunkSize;
 
-    /** Elements inside. Invariant: 0 <= count <= capacity (see the notes). */
-    private volatile int count;
-
-    /** Chunk holding the first element. Guarded by takeLock. */
-    private Chunk head;
+    /**
+     * The consumers' end, guarded by takeLock (but for the volatile read of takes): chunk is
+     * head, the chunk of the first element; index is takeIndex, its slot, which equals chunkSize
+     * when the first element is in head.next (head advances lazily, at the next removal); passed
+     * is takes; otherSeen is the consumers' copy of puts.
+     */
+    private final Chunk.End takeEnd = new Chunk.End();
 
     /**
-     * Slot of the first element in head. Guarded by takeLock. Non-invariant: equals chunkSize
-     * when the first element is in head.next (head advances lazily, at the next removal).
+     * The producers' end, guarded by putLock (but for the volatile read of puts): chunk is last,
+     * the chunk of the last element, with last.next == null; index is putIndex, its next free
+     * slot, chunkSize when last is full; passed is puts; otherSeen is the producers' copy of takes.
      */
-    private int takeIndex;
-
-    /** Chunk holding the last element. Guarded by putLock. Invariant: last.next == null. */
-    private Chunk last;
-
-    /** Next free slot in last. Guarded by putLock. Equals chunkSize when last is full. */
-    private int putIndex;
+    private final Chunk.End putEnd = new Chunk.End();
 
     /** Chunks the consumers left, for the producers (see "Recycling"). */
     private final Chunk.Spares spares = new Chunk.Spares();
@@ -157,30 +163,22 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     /** Refuses calls from the code that drainTo and remove(Object) run under takeLock. */
     private final ReentryGuard reentry = new ReentryGuard(takeLock);
 
-    /** Consumers parked on takeLock while the queue is empty. */
-    private final Waiters consumers = new Waiters(takeLock, Wait.TAKE, this);
+    /** Consumers parked on takeLock while the queue is empty, woken one per burst (notes). */
+    private final Waiters consumers = Waiters.oneWakeUpPerBurst(takeLock, Wait.TAKE, this);
 
     /** Held by put, offer and every insert. */
     private final ReentrantLock putLock = new ReentrantLock();
 
-    /** Producers parked on putLock while the queue is full. */
-    private final Waiters producers = new Waiters(putLock, Wait.PUT, this);
+    /** Producers parked on putLock while the queue is full, woken one per burst (notes). */
+    private final Waiters producers = Waiters.oneWakeUpPerBurst(putLock, Wait.PUT, this);
 
-    /** The waiters' re-checks after counting themselves: volatile reads of count (and closed). */
+    /**
+     * The waiters' re-checks after counting themselves: volatile reads of the other end's count
+     * (and of closed), never the copy.
+     */
     private final BooleanSupplier stillFull = this::isFull;
-    private final BooleanSupplier stillEmptyAndOpen = () -> count == 0 && !closed;
-    private final BooleanSupplier stillEmpty = () -> count == 0;
-
-    private static final VarHandle COUNT;
-
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
-            COUNT = l.findVarHandle(LockSplitQueue.class, "count", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private final BooleanSupplier stillEmpty = () -> putEnd.passed == takeEnd.passed;
+    private final BooleanSupplier stillEmptyAndOpen = () -> stillEmpty.getAsBoolean() && !closed;
 
     /**
      * The largest capacity a queue accepts: {@code Integer.MAX_VALUE}, as for
@@ -211,7 +209,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         super(countStats);
         this.capacity = checkCapacity(capacity, "LockSplitQueue");
         this.chunkSize = Math.min(CHUNK_SIZE, capacity);
-        this.head = this.last = new Chunk(chunkSize);
+        takeEnd.chunk = putEnd.chunk = new Chunk(chunkSize);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
@@ -219,36 +217,79 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     /** Stores e in the next free slot, linking a new chunk if last is full. Call holding putLock. */
     private void enqueue(E e) {
-        // assert putLock.isHeldByCurrentThread() && count < capacity;
-        if (putIndex == chunkSize) {
+        // assert putLock.isHeldByCurrentThread() && room() > 0;
+        Chunk.End end = putEnd;
+        if (end.index == chunkSize) {
             Chunk next = spares.take(chunkSize);
-            last.next = next; // plain: published with e by the increment of count in insert()
-            last = next;
-            putIndex = 0;
+            end.chunk.next = next; // plain: published with e by the write of puts in insert()
+            end.chunk = next;
+            end.index = 0;
         }
-        last.items[putIndex++] = e; // plain: published by the increment of count in insert()
+        end.chunk.items[end.index++] = e; // plain: published by the write of puts in insert()
     }
 
-    /** Removes and returns the first element. Call only when holding takeLock, with count > 0. */
+    /** Removes and returns the first element. Call only holding takeLock, with available() > 0. */
     @SuppressWarnings("unchecked")
     private E dequeue() {
-        // assert takeLock.isHeldByCurrentThread() && count > 0;
-        if (takeIndex == chunkSize) {
-            Chunk used = head;
-            head = used.next; // not null: the first element is in it
-            takeIndex = 0;
+        // assert takeLock.isHeldByCurrentThread() && available() > 0;
+        Chunk.End end = takeEnd;
+        if (end.index == chunkSize) {
+            Chunk used = end.chunk;
+            end.chunk = used.next; // not null: the first element is in it
+            end.index = 0;
             spares.give(used); // every slot taken and cleared
         }
-        Object[] items = head.items;
-        E e = (E) items[takeIndex];
-        items[takeIndex++] = null;
+        Object[] items = end.chunk.items;
+        E e = (E) items[end.index];
+        items[end.index++] = null;
         return e;
     }
 
-    /** The first element, left in place. Call only when holding takeLock, with count > 0. */
+    /** The first element, left in place. Call only holding takeLock, with available() > 0. */
     @SuppressWarnings("unchecked")
     private E first() {
-        return (E) (takeIndex == chunkSize ? head.next.items[0] : head.items[takeIndex]);
+        Chunk.End end = takeEnd;
+        return (E) (end.index == chunkSize ? end.chunk.next.items[0] : end.chunk.items[end.index]);
+    }
+
+    /**
+     * How many more elements the producers may insert: by their copy of takes, re-read when the
+     * copy says the queue is full (see "Counting"). Call only when holding putLock.
+     */
+    private long room() {
+        Chunk.End end = putEnd;
+        long room = capacity - (end.passed - end.otherSeen);
+        if (room <= 0) {
+            end.otherSeen = takeEnd.passed; // volatile read: pairs with the write in extract()
+            room = capacity - (end.passed - end.otherSeen);
+        }
+        return room;
+    }
+
+    /**
+     * How many elements the consumers may take, at least: by their copy of puts, re-read when the
+     * copy says the queue is empty (see "Counting"). Call only when holding takeLock.
+     */
+    private long available() {
+        long available = takeEnd.otherSeen - takeEnd.passed;
+        return available > 0 ? available : availableNow();
+    }
+
+    /** How many elements the consumers may take, by puts re-read. Call only holding takeLock. */
+    private long availableNow() {
+        Chunk.End end = takeEnd;
+        // volatile read: pairs with the write in insert(), and publishes the slots it counts
+        end.otherSeen = putEnd.passed;
+        return end.otherSeen - end.passed;
+    }
+
+    /**
+     * Adds n to an end's count: a volatile write, so that the other side reading it sees what was
+     * done before, and so that it precedes this side's read of the other side's waiter count
+     * (the Dekker handshake in Waiters). Call only when holding that end's lock.
+     */
+    private static void pass(Chunk.End end, long n) {
+        end.passed = end.passed + n; // only this side writes it, under its lock: no update is lost
     }
 
     /**
@@ -275,7 +316,13 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     /** Whether a consumer that found the queue empty should give up. Call holding takeLock. */
     private boolean closedAndDrained() {
-        return closed && count == 0; // closed first: see "Close" in the notes
+        return closed && available() == 0; // closed first: see "Close" in the notes
+    }
+
+    /** Whether the queue was empty at some moment during the call, read without a lock. */
+    private boolean looksEmpty() {
+        long takes = takeEnd.passed; // first: see "Counting"
+        return putEnd.passed == takes;
     }
 
     // ---- inserting ----
@@ -283,49 +330,46 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     @Override
     public boolean offer(E e) {
         checkElement(e);
-        int before;
         reentry.check(); // before putLock: a drainTo target holds takeLock (see fullyLock)
         putLock.lock();
         try {
-            if (closed || count == capacity) {
+            if (closed || room() == 0) {
                 return false; // closed: refused, and the element stays with the caller
             }
-            before = insert(e);
+            insert(e);
         } finally {
             putLock.unlock();
         }
-        afterInsert(before);
+        afterInsert();
         return true;
     }
 
     @Override
     public void put(E e) throws InterruptedException {
         checkElement(e);
-        int before;
         reentry.check(); // before putLock: a drainTo target holds takeLock (see fullyLock)
         putLock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
             ensureOpen();
-            while (count == capacity) {
+            while (room() == 0) {
                 awaitNotFull();
                 ensureOpen();
             }
-            before = insert(e);
+            insert(e);
         } finally {
             putLock.unlock();
         }
-        afterInsert(before);
+        afterInsert();
     }
 
     @Override
     public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
         checkElement(e);
         long nanos = unit.toNanos(timeout);
-        int before;
         reentry.check(); // before putLock: a drainTo target holds takeLock (see fullyLock)
         putLock.lockInterruptibly();
         try {
-            while (!closed && count == capacity) {
+            while (!closed && room() == 0) {
                 if (nanos <= 0L) {
                     return false;
                 }
@@ -334,39 +378,33 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
             if (closed) {
                 return false; // also when woken by close(): the element stays with the caller
             }
-            before = insert(e);
+            insert(e);
         } finally {
             putLock.unlock();
         }
-        afterInsert(before);
+        afterInsert();
         return true;
     }
 
-    /**
-     * Stores e and counts it; returns count before the insert. Call only when holding putLock,
-     * with count < capacity.
-     */
-    private int insert(E e) {
+    /** Stores e and counts it. Call only when holding putLock, with room() > 0. */
+    private void insert(E e) {
         enqueue(e);
-        // publishes e (and a chunk linked for it): pairs with the volatile read of count in take/poll
-        int before = (int) COUNT.getAndAdd(this, 1);
+        pass(putEnd, 1); // publishes e and a chunk it linked: pairs with the read in availableNow()
         counters.countInsert();
-        if (before + 1 < capacity) {
-            producers.signalOneHeld(); // cascade: room is left for the next waiting producer
-        }
-        return before;
-    }
-
-    /** Called after releasing putLock: wakes a consumer if this insert ended emptiness. */
-    private void afterInsert(int countBefore) {
-        if (countBefore == 0) {
-            consumers.signalOne(); // after the getAndAdd in insert(), as Waiters requires
+        // the waiter count is stable under putLock; room() re-reads takes if the copy says full
+        if (producers.any() && room() > 0) {
+            producers.signalOneHeld(); // pass the wake-up on: room for the next waiting one
         }
     }
 
-    /** count == capacity: a volatile read. */
+    /** Called after releasing putLock: wakes a consumer if one is parked and none on its way. */
+    private void afterInsert() {
+        consumers.signalOne(); // after the write of puts in insert(), as Waiters requires
+    }
+
+    /** Whether the queue is full by puts and takes both read (volatile), not by the copy. */
     private boolean isFull() {
-        return count == capacity;
+        return putEnd.passed - takeEnd.passed >= capacity;
     }
 
     /**
@@ -388,34 +426,32 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     @Override
     public E poll() {
-        if (count == 0) {
+        if (looksEmpty()) {
             return null; // no lock when plainly empty
         }
         E e;
-        int before;
         takeLock.lock();
         try {
             reentry.check();
-            if (count == 0) {
+            if (available() == 0) {
                 return null;
             }
             e = dequeue();
-            before = extract();
+            extract();
         } finally {
             takeLock.unlock();
         }
-        afterExtract(before);
+        afterExtract();
         return e;
     }
 
     @Override
     public E take() throws InterruptedException {
         E e;
-        int before;
         takeLock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
             reentry.check();
-            while (count == 0) {
+            while (available() == 0) {
                 if (!closedAndDrained()) {
                     awaitNotEmpty();
                 } else if (calledByPoolWorker()) {
@@ -425,11 +461,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
                 }
             }
             e = dequeue();
-            before = extract();
+            extract();
         } finally {
             takeLock.unlock();
         }
-        afterExtract(before);
+        afterExtract();
         return e;
     }
 
@@ -437,45 +473,37 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public E poll(long timeout, TimeUnit unit) throws InterruptedException {
         long nanos = unit.toNanos(timeout);
         E e;
-        int before;
         takeLock.lockInterruptibly();
         try {
             reentry.check();
-            while (count == 0) {
+            while (available() == 0) {
                 if (nanos <= 0L || closedAndDrained()) {
                     return null;
                 }
                 nanos = awaitNotEmpty(nanos);
             }
             e = dequeue();
-            before = extract();
+            extract();
         } finally {
             takeLock.unlock();
         }
-        afterExtract(before);
+        afterExtract();
         return e;
     }
 
-    /**
-     * Counts one removal; returns count before it. Call only when holding takeLock, right after
-     * dequeue().
-     */
-    private int extract() {
-        // Volatile: pairs with the read of count in put/offer (room), and precedes the waiter-count
-        // read in afterExtract (Waiters' handshake).
-        int before = (int) COUNT.getAndAdd(this, -1);
+    /** Counts one removal. Call only when holding takeLock, right after dequeue(). */
+    private void extract() {
+        pass(takeEnd, 1); // the slot was cleared before: pairs with the read of takes in room()
         counters.countRemoval();
-        if (before > 1) {
-            consumers.signalOneHeld(); // cascade: elements are left for the next waiting consumer
+        // the waiter count is stable under takeLock; available() re-reads puts if the copy is used
+        if (consumers.any() && available() > 0) {
+            consumers.signalOneHeld(); // pass the wake-up on: elements for the next waiting one
         }
-        return before;
     }
 
-    /** Called after releasing takeLock: wakes a producer if this removal ended fullness. */
-    private void afterExtract(int countBefore) {
-        if (countBefore == capacity) {
-            producers.signalOne(); // after the getAndAdd in extract(), as Waiters requires
-        }
+    /** Called after releasing takeLock: wakes a producer if one is parked and none on its way. */
+    private void afterExtract() {
+        producers.signalOne(); // after the write of takes in extract(), as Waiters requires
     }
 
     /**
@@ -499,12 +527,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         if (maxElements <= 0) {
             return 0;
         }
-        boolean wasFull;
         int moved = 0;
         takeLock.lock();
         try {
             reentry.check();
-            int n = Math.min(maxElements, count);
+            long n = Math.min(maxElements, availableNow()); // all there are, not the copy's count
             try {
                 while (moved < n) {
                     reentry.add(target, first()); // if this throws, the element is still inside
@@ -512,14 +539,14 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
                     moved++;
                 }
             } finally {
-                wasFull = (int) COUNT.getAndAdd(this, -moved) == capacity; // as in extract()
+                pass(takeEnd, moved); // as in extract()
                 counters.countRemovals(moved);
             }
         } finally {
             takeLock.unlock();
         }
-        if (wasFull && moved > 0) {
-            producers.signalOne(); // after the getAndAdd above, as Waiters requires
+        if (moved > 0) {
+            producers.signalOne(); // after the write of takes above, as Waiters requires
         }
         return moved;
     }
@@ -550,9 +577,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * removed so far stays removed and the rest stay in order. Call only when holding both locks.
      */
     private int removeWhere(Predicate<Object> match, int limit) {
-        Chunk.Cursor from = new Chunk.Cursor(head, takeIndex);
-        Chunk.Cursor to = new Chunk.Cursor(head, takeIndex);
-        int unread = count, removed = 0;
+        Chunk.Cursor from = new Chunk.Cursor(takeEnd.chunk, takeEnd.index);
+        Chunk.Cursor to = new Chunk.Cursor(takeEnd.chunk, takeEnd.index);
+        int unread = lockedSize(), removed = 0;
         try {
             for (; unread > 0 && removed < limit; unread--) {
                 Object e = from.peek();
@@ -581,23 +608,28 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     private void truncate(Chunk end, int index, int removed) {
         Arrays.fill(end.items, index, chunkSize, null);
         end.next = null;
-        last = end;
-        putIndex = index;
+        putEnd.chunk = end;
+        putEnd.index = index;
         counters.countRemovals(removed);
-        if ((int) COUNT.getAndAdd(this, -removed) == capacity) { // as in extract(); both locks held
-            producers.signalOneHeld(); // the cascade in insert() wakes the others room was made for
-        }
+        pass(takeEnd, removed); // counted as taken, so puts - takes stays the size; as in extract()
+        producers.signalOneHeld(); // insert() passes the wake-up on to the others room was made for
+    }
+
+    /** puts - takes, exactly. Call only when holding both locks. */
+    private int lockedSize() {
+        return (int) (putEnd.passed - takeEnd.passed);
     }
 
     @Override
     public void clear() {
         fullyLock();
         try {
-            head = last = new Chunk(chunkSize); // the old chain, unreachable, goes to GC whole
-            takeIndex = putIndex = 0;
-            int removed = (int) COUNT.getAndSet(this, 0); // as in extract(); both locks held
+            takeEnd.chunk = putEnd.chunk = new Chunk(chunkSize); // the old chain goes to GC whole
+            takeEnd.index = putEnd.index = 0;
+            int removed = lockedSize();
+            pass(takeEnd, removed); // counted as taken; as in extract()
             counters.countRemovals(removed);
-            if (removed == capacity) {
+            if (removed > 0) {
                 producers.signalAllHeld();
             }
         } finally {
@@ -609,12 +641,12 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     @Override
     public E peek() {
-        if (count == 0) {
+        if (looksEmpty()) {
             return null;
         }
         takeLock.lock();
         try {
-            return count > 0 ? first() : null;
+            return available() > 0 ? first() : null;
         } finally {
             takeLock.unlock();
         }
@@ -650,8 +682,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     /** A copy of the elements in order. Call only when holding both locks. */
     private Object[] elements() {
-        Object[] copy = new Object[count];
-        Chunk.Cursor c = new Chunk.Cursor(head, takeIndex);
+        Object[] copy = new Object[lockedSize()];
+        Chunk.Cursor c = new Chunk.Cursor(takeEnd.chunk, takeEnd.index);
         for (int n = 0; n < copy.length; n++) {
             copy[n] = c.next();
         }
@@ -660,12 +692,13 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     @Override
     public int size() {
-        return count;
+        long takes = takeEnd.passed; // first: see "Counting"
+        return (int) Math.min(putEnd.passed - takes, capacity);
     }
 
     @Override
     public int remainingCapacity() {
-        return capacity - count;
+        return capacity - size();
     }
 
     @Override
