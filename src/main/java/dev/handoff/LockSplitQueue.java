@@ -23,11 +23,13 @@ import java.util.function.Predicate;
  *
  * <p>A thread that finds the queue empty (to take) or full (to put) parks at once, as in
  * {@link java.util.concurrent.LinkedBlockingQueue}, and is woken by the put or take that changes
- * that; it never spins, which keeps the throughput of one producer and one consumer at
- * LinkedBlockingQueue's. For an element to reach a waiting consumer in under a microsecond, use
- * {@link CircularBuffer} with {@link CircularBuffer.Waiting#SPIN_THEN_PARK} or the pipe handoff.
- * Blocked threads wait on {@link java.util.concurrent.locks.Condition}s, never on a monitor, so
- * a virtual thread blocked here does not pin its carrier.
+ * that, or by a thread of its own side that proceeded and left more. It never spins: a consumer
+ * waiting at the producer's heels would pull every element's cache lines across the CPUs, where
+ * one that parks drains a run of them at once. For an element to reach a waiting consumer in
+ * under a microsecond, use {@link CircularBuffer} with
+ * {@link CircularBuffer.Waiting#SPIN_THEN_PARK} or the pipe handoff. Blocked threads wait on
+ * {@link java.util.concurrent.locks.Condition}s, never on a monitor, so a virtual thread blocked
+ * here does not pin its carrier.
  *
  * <p>The code the queue calls while it holds a lock (a {@code drainTo} target's {@code add}, the
  * {@code equals} that {@code remove(Object)} asks) must not use the queue: an operation it makes
