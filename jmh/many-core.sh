@@ -5,7 +5,9 @@
 # .device/. There, from the project root:   bash jmh/many-core.sh OUTDIR
 # It writes OUTDIR/tp-SHAPE.json per shape (shapes in the order the goals need them, each run bounded
 # by `timeout`, so that one that hangs costs its own shape only) and OUTDIR/log.txt with the machine;
-# with WAIT_KINDS="pht:1024 pht:1024,search=probe ..." also OUTDIR/waits.md (parks per element).
+# with WAIT_KINDS="pht:1024 pht:1024,search=probe ..." also OUTDIR/waits.md (parks per element);
+# with ROUND_TRIP_KINDS="abq,sq,..." also OUTDIR/rt.json (RoundTrip, average time, and the
+# machine's cache-line and wake round trips, MachineLimits: about 5 s per kind and 20 s more).
 # Environment: KINDS (comma-separated, JMH names), SHAPES (space-separated), SHAPE_LIMIT (s).
 # Back here: merge the JSON arrays into docs/data/many-core-COMMIT.json, write its .properties
 # (machine, commit, command) and render with dev.handoff.jmh.report.ManyCorePage.
@@ -36,6 +38,12 @@ run_shape() {
     run_shape "$shape" "$kinds" "$out/tp-$shape.json"
     echo "== $shape done at $(( $(date +%s) - start )) s"
   done
+  if [ -n "${ROUND_TRIP_KINDS:-}" ]; then
+    timeout ${RT_LIMIT:-150} $java -jar .device/benchmarks.jar 'latency\.(RoundTrip|MachineLimits)\.' \
+        -p kind=$ROUND_TRIP_KINDS -bm avgt -tu ns -f 1 -wi 1 -w 1s -i 3 -r 1s -rf json -rff "$out/rt.json" 2>&1 \
+        | grep --line-buffered -E '^# Parameters|^(RoundTrip|MachineLimits)|Run complete|ERROR|Exception'
+    echo "== round trips done at $(( $(date +%s) - start )) s"
+  fi
   # Parks, probes and conflicts per element (dev.handoff.WaitCounts): needs src/target/classes and
   # src/target/test-classes carried along (mvn -B -ntp -q -pl src test-compile here first)
   if [ -n "${WAIT_KINDS:-}" ] && [ -d src/target/test-classes ]; then

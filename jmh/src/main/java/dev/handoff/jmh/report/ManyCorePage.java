@@ -4,13 +4,16 @@
 package dev.handoff.jmh.report;
 
 import static dev.handoff.jmh.report.Figures.fmt;
+import static dev.handoff.jmh.report.Figures.nanos;
 import static dev.handoff.jmh.report.Figures.scenarioName;
 
+import dev.handoff.jmh.report.SuiteResults.Latency;
 import dev.handoff.jmh.report.SuiteResults.Throughput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Properties;
 import java.util.function.Function;
 import java.util.function.ToDoubleBiFunction;
@@ -22,7 +25,9 @@ import java.util.function.ToDoubleBiFunction;
  * untouched. The machine, the commit and the command come from the results' {@code .properties}
  * file beside it, written by hand from the run's log (the lent machine has no git).
  *
- * <p>Figures are medians of every measured iteration of every fork, as in {@link SuitePage}.
+ * <p>Figures are medians of every measured iteration of every fork, as in {@link SuitePage}. Round
+ * trips ({@code RoundTrip}, average mode) and the machine's limits ({@code MachineLimits}) are
+ * rendered below the throughput when the JSON holds them.
  *
  * <pre>java -cp jmh/target/benchmarks.jar dev.handoff.jmh.report.ManyCorePage RESULTS.json DOCS_DIR</pre>
  */
@@ -80,7 +85,41 @@ public final class ManyCorePage {
         md.append("\nCPUs the benchmark threads kept busy (median) and, in brackets, handoffs per CPU-second as a ratio to ABQ's:\n\n");
         table(md, r, t -> fmt(Estimate.of(t.cores()).median(), 1),
                 (t, abq) -> Estimate.of(t.perCpu()).median() / Estimate.of(abq.perCpu()).median());
+        roundTrips(md, r);
+        machineLimits(md, r);
         return md.toString();
+    }
+
+    /** The round trips, when the run measured them (many-core.sh with ROUND_TRIP_KINDS). */
+    private static void roundTrips(StringBuilder md, SuiteResults r) {
+        if (r.latency.isEmpty()) {
+            return;
+        }
+        Latency abq = r.latency.get("abq");
+        md.append("\nRound trip (`RoundTrip`: one element into a queue, an echo thread takes it and puts it into"
+                + " a second, taken back), the median of the iterations' averages:\n\n");
+        md.append("| kind | round trip | ratio to ABQ's |\n|---|---|---|\n");
+        for (Map.Entry<String, Latency> e : r.latency.entrySet()) {
+            double avg = e.getValue().avg();
+            md.append("| ").append(e.getKey()).append(" | ").append(nanos(avg)).append(" ± ")
+                    .append(nanos(e.getValue().avgError())).append(" | ")
+                    .append(abq == null || e.getKey().equals("abq") ? "-" : fmt(avg / abq.avg(), 2) + "x")
+                    .append(" |\n");
+        }
+    }
+
+    /** The machine's own cache-line and wake-up round trips, when the run measured them. */
+    private static void machineLimits(StringBuilder md, SuiteResults r) {
+        Estimate line = r.limits.get("lineRoundTrip");
+        Estimate wake = r.limits.get("wakeRoundTrip");
+        if (line != null) {
+            md.append("\nCache-line round trip between two threads (`MachineLimits`, no queue): ")
+                    .append(nanos(line.median())).append(" ± ").append(nanos(line.halfIqr())).append(".\n");
+        }
+        if (wake != null) {
+            md.append("\nWake round trip (each side parks until the other unparks it): ")
+                    .append(nanos(wake.median())).append(" ± ").append(nanos(wake.halfIqr())).append(".\n");
+        }
     }
 
     /**
