@@ -5,8 +5,11 @@ package dev.handoff.jmh.latency;
 
 import dev.handoff.Handoff;
 import dev.handoff.jmh.Queues;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -27,7 +30,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * flight, so this is the latency of two handoffs with an idle queue, including whatever waking the
  * other thread costs ({@link MachineLimits} measures a park/unpark pair alone).
  *
- * <p>Reported as an average and, in {@code SampleTime} mode, as percentiles.
+ * <p>Reported as an average and, in {@code SampleTime} mode, as percentiles; with the average,
+ * {@code cpuCores}, the CPU the two threads kept busy ({@link Cpu}), so that a round trip won by
+ * spinning shows what it burns.
  *
  * <p>Run: {@code java -jar jmh/target/benchmarks.jar RoundTrip -p kind=abq,circular} (JDK 21+).
  */
@@ -74,8 +79,44 @@ public class RoundTrip {
         }
     }
 
+    /**
+     * The CPUs the round trips kept busy: the benchmark thread's and the echo thread's CPU time
+     * over the iteration's wall time. 2 means both threads ran all the time (they spin between
+     * elements), near 0 that both slept; the CPU one round trip costs is this times its time.
+     */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class Cpu {
+        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+        /** Both threads' CPU time over wall time in the iteration. */
+        public double cpuCores;
+
+        private long cpuAtStart;
+        private long wallAtStart;
+
+        @Setup(Level.Iteration)
+        public void start(RoundTrip trip) {
+            cpuCores = 0;
+            wallAtStart = System.nanoTime();
+            cpuAtStart = trip.cpuOfBothThreads();
+        }
+
+        @TearDown(Level.Iteration)
+        public void stop(RoundTrip trip) {
+            long cpu = trip.cpuOfBothThreads() - cpuAtStart;
+            long wall = System.nanoTime() - wallAtStart;
+            cpuCores = wall > 0 ? (double) cpu / wall : 0;
+        }
+    }
+
+    /** CPU time so far of the benchmark thread (the caller) and the echo thread, in ns. */
+    long cpuOfBothThreads() {
+        return Cpu.THREADS.getCurrentThreadCpuTime() + Math.max(0, Cpu.THREADS.getThreadCpuTime(echo.threadId()));
+    }
+
     @Benchmark
-    public Object roundTrip() throws InterruptedException {
+    public Object roundTrip(Cpu cpu) throws InterruptedException {
         ping.put(ELEMENT);
         return pong.take();
     }

@@ -108,8 +108,10 @@ final class Goals {
             }
         }
         if (fastest != null) {
-            goal("round trip <= 0.5 us for the fastest kind", fastest + " " + nanos(latency.get(fastest).avg()),
-                    latency.get(fastest).avg() <= 500);
+            Latency l = latency.get(fastest);
+            String cost = Double.isNaN(l.cpus()) ? ""
+                    : ", " + fmt(l.cpus(), 2) + " CPUs busy: " + nanos(l.cpuPerRoundTrip()) + " of CPU per round trip";
+            goal("round trip <= 0.5 us for the fastest kind", fastest + " " + nanos(l.avg()) + cost, l.avg() <= 500);
         }
     }
 

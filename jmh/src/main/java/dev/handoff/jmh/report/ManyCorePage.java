@@ -98,12 +98,14 @@ public final class ManyCorePage {
         Latency abq = r.latency.get("abq");
         md.append("\nRound trip (`RoundTrip`: one element into a queue, an echo thread takes it and puts it into"
                 + " a second, taken back), the median of the iterations' averages:\n\n");
-        md.append("| kind | round trip | ratio to ABQ's |\n|---|---|---|\n");
+        md.append("| kind | round trip | ratio to ABQ's | CPUs busy | CPU per round trip |\n|---|---|---|---|---|\n");
         for (Map.Entry<String, Latency> e : r.latency.entrySet()) {
-            double avg = e.getValue().avg();
-            md.append("| ").append(e.getKey()).append(" | ").append(nanos(avg)).append(" ± ")
-                    .append(nanos(e.getValue().avgError())).append(" | ")
-                    .append(abq == null || e.getKey().equals("abq") ? "-" : fmt(avg / abq.avg(), 2) + "x")
+            Latency l = e.getValue();
+            md.append("| ").append(e.getKey()).append(" | ").append(nanos(l.avg())).append(" ± ")
+                    .append(nanos(l.avgError())).append(" | ")
+                    .append(abq == null || e.getKey().equals("abq") ? "-" : fmt(l.avg() / abq.avg(), 2) + "x")
+                    .append(" | ").append(Double.isNaN(l.cpus()) ? "not counted" : fmt(l.cpus(), 2))
+                    .append(" | ").append(Double.isNaN(l.cpus()) ? "-" : nanos(l.cpuPerRoundTrip()))
                     .append(" |\n");
         }
     }

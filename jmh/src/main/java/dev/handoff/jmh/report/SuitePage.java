@@ -162,7 +162,10 @@ public final class SuitePage {
         }
         Latency abq = results.latency.get("abq");
         md.append("\n## Round trip (`RoundTrip`: put into one queue, an echo thread takes and puts back into a second, take)\n\n");
-        md.append("| kind | average | ratio to ABQ | p50 | p90 | p99 | p99.9 |\n|---|---|---|---|---|---|---|\n");
+        boolean cpu = results.latency.values().stream().anyMatch(l -> !Double.isNaN(l.cpus()));
+        md.append("| kind | average | ratio to ABQ | p50 | p90 | p99 | p99.9 |")
+                .append(cpu ? " CPUs busy | CPU per round trip |" : "").append("\n|---|---|---|---|---|---|---|")
+                .append(cpu ? "---|---|" : "").append('\n');
         for (Map.Entry<String, Latency> e : results.latency.entrySet()) {
             Latency l = e.getValue();
             md.append("| ").append(e.getKey())
@@ -172,7 +175,15 @@ public final class SuitePage {
                     .append(" | ").append(nanos(l.percentiles().getOrDefault("90.0", Double.NaN)))
                     .append(" | ").append(nanos(l.percentiles().getOrDefault("99.0", Double.NaN)))
                     .append(" | ").append(nanos(l.percentiles().getOrDefault("99.9", Double.NaN)))
-                    .append(" |\n");
+                    .append(" |");
+            if (cpu) {
+                md.append(' ').append(fmt(l.cpus(), 2)).append(" | ").append(nanos(l.cpuPerRoundTrip())).append(" |");
+            }
+            md.append('\n');
+        }
+        if (cpu) {
+            md.append("\nCPUs busy: the two threads' CPU time over wall time while they made round trips (2 means both"
+                    + " spun all the time); CPU per round trip is that times the average.\n");
         }
         md.append("\n![round trip](img/round-trip.png)\n");
     }

@@ -42,8 +42,15 @@ final class SuiteResults {
         }
     }
 
-    /** One kind's round trip: average and percentiles, in ns. */
-    record Latency(double avg, double avgError, Map<String, Double> percentiles) {
+    /**
+     * One kind's round trip: average and percentiles, in ns, and the CPUs its two threads kept
+     * busy meanwhile (NaN when the run did not count them).
+     */
+    record Latency(double avg, double avgError, Map<String, Double> percentiles, double cpus) {
+        /** CPU time one round trip costs, in ns: the CPUs kept busy times the round trip. */
+        double cpuPerRoundTrip() {
+            return cpus * avg;
+        }
     }
 
     /** Throughput by shape ("p1c4"), then by kind. */
@@ -87,7 +94,9 @@ final class SuiteResults {
                 String mode = text(b, "mode");
                 if (mode.equals("avgt")) {
                     Estimate e = Estimate.of(raw(primary));
-                    avg.put(kind, new Latency(e.median(), e.halfIqr(), Map.of()));
+                    JsonObject cpu = metric(secondary, "cpuCores");
+                    double cpus = cpu == null ? Double.NaN : Estimate.of(raw(cpu)).median();
+                    avg.put(kind, new Latency(e.median(), e.halfIqr(), Map.of(), cpus));
                 } else if (mode.equals("sample")) {
                     Map<String, Double> pct = new TreeMap<>();
                     primary.getAsJsonObject("scorePercentiles").entrySet()
@@ -101,7 +110,7 @@ final class SuiteResults {
         for (String kind : order(kinds)) {
             Latency a = avg.get(kind);
             latency.put(kind, new Latency(a == null ? Double.NaN : a.avg(), a == null ? Double.NaN : a.avgError(),
-                    sampled.getOrDefault(kind, Map.of())));
+                    sampled.getOrDefault(kind, Map.of()), a == null ? Double.NaN : a.cpus()));
         }
     }
 
