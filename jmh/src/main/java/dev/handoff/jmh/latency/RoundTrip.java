@@ -112,7 +112,8 @@ public class RoundTrip {
 
     /** CPU time so far of the benchmark thread (the caller) and the echo thread, in ns. */
     long cpuOfBothThreads() {
-        return Cpu.THREADS.getCurrentThreadCpuTime() + Math.max(0, Cpu.THREADS.getThreadCpuTime(echo.threadId()));
+        long echoCpu = Cpu.THREADS.getThreadCpuTime(echo.threadId()); // -1 once the echo has ended
+        return Cpu.THREADS.getCurrentThreadCpuTime() + Math.max(0, echoCpu);
     }
 
     @Benchmark
