@@ -57,12 +57,12 @@ import java.util.function.UnaryOperator;
  * <p>No count is shared by all threads: an insert and a removal each change one slot (and, under
  * the default search, one word of the occupancy summary), so producers and consumers working on
  * different parts of the table write different cache lines. The price is in the answers that a
- * count would give at once. {@code size()} and {@code remainingCapacity()} count the occupied
- * and the empty slots (a word of the summary at a time, or slot by slot under
- * {@link Search#PROBE} and {@link Search#CURSOR}); they always lie within {@code [0, capacity()]} and add up to
- * {@code capacity()} whenever no operation is in progress. {@code offer} and {@code poll()} look
- * at each slot at most once: {@code offer} returns {@code false} when its pass finds no empty slot
- * it can claim, which under concurrent removals can happen while a slot behind the pass is freed;
+ * count would give at once. {@code size()} and {@code remainingCapacity()} count the occupied and
+ * the empty slots (a word of the summary at a time, or slot by slot under {@link Search#PROBE} and
+ * {@link Search#CURSOR}); they always lie within {@code [0, capacity()]} and add up to
+ * {@code capacity()} whenever no operation is in progress. {@code offer} and {@code poll()} look at
+ * each slot at most once: {@code offer} returns {@code false} when its pass finds no empty slot it
+ * can claim, which under concurrent removals can happen while a slot behind the pass is freed;
  * {@code poll()} returns {@code null} when its pass finds no element it can take, which under
  * concurrent inserts can happen while an element arrives behind the pass. The waiting calls
  * ({@code put}, {@code take} and the timed forms) never give up on such a miss: they look again

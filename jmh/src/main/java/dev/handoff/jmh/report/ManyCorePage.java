@@ -4,16 +4,13 @@
 package dev.handoff.jmh.report;
 
 import static dev.handoff.jmh.report.Figures.fmt;
-import static dev.handoff.jmh.report.Figures.nanos;
 import static dev.handoff.jmh.report.Figures.scenarioName;
 
-import dev.handoff.jmh.report.SuiteResults.Latency;
 import dev.handoff.jmh.report.SuiteResults.Throughput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Properties;
 import java.util.function.Function;
 import java.util.function.ToDoubleBiFunction;
@@ -95,33 +92,18 @@ public final class ManyCorePage {
         if (r.latency.isEmpty()) {
             return;
         }
-        Latency abq = r.latency.get("abq");
         md.append("\nRound trip (`RoundTrip`: one element into a queue, an echo thread takes it and puts it into"
                 + " a second, taken back), the median of the iterations' averages:\n\n");
-        md.append("| kind | round trip | ratio to ABQ's | CPUs busy | CPU per round trip |\n|---|---|---|---|---|\n");
-        for (Map.Entry<String, Latency> e : r.latency.entrySet()) {
-            Latency l = e.getValue();
-            md.append("| ").append(e.getKey()).append(" | ").append(nanos(l.avg())).append(" ± ")
-                    .append(nanos(l.avgError())).append(" | ")
-                    .append(abq == null || e.getKey().equals("abq") ? "-" : fmt(l.avg() / abq.avg(), 2) + "x")
-                    .append(" | ").append(Double.isNaN(l.cpus()) ? "not counted" : fmt(l.cpus(), 2))
-                    .append(" | ").append(Double.isNaN(l.cpus()) ? "-" : nanos(l.cpuPerRoundTrip()))
-                    .append(" |\n");
-        }
+        SuitePage.roundTripTable(md, r.latency);
     }
 
     /** The machine's own cache-line and wake-up round trips, when the run measured them. */
     private static void machineLimits(StringBuilder md, SuiteResults r) {
-        Estimate line = r.limits.get("lineRoundTrip");
-        Estimate wake = r.limits.get("wakeRoundTrip");
-        if (line != null) {
-            md.append("\nCache-line round trip between two threads (`MachineLimits`, no queue): ")
-                    .append(nanos(line.median())).append(" ± ").append(nanos(line.halfIqr())).append(".\n");
+        if (r.limits.isEmpty()) {
+            return;
         }
-        if (wake != null) {
-            md.append("\nWake round trip (each side parks until the other unparks it): ")
-                    .append(nanos(wake.median())).append(" ± ").append(nanos(wake.halfIqr())).append(".\n");
-        }
+        md.append("\nWhat this machine allows (`MachineLimits`: two threads, no queue):\n\n");
+        SuitePage.machineLimitsTable(md, r);
     }
 
     /**

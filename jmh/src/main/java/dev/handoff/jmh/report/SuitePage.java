@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
@@ -160,22 +161,33 @@ public final class SuitePage {
         if (results.latency.isEmpty()) {
             return;
         }
-        Latency abq = results.latency.get("abq");
         md.append("\n## Round trip (`RoundTrip`: put into one queue, an echo thread takes and puts back into a second, take)\n\n");
-        boolean cpu = results.latency.values().stream().anyMatch(l -> !Double.isNaN(l.cpus()));
-        md.append("| kind | average | ratio to ABQ | p50 | p90 | p99 | p99.9 |")
-                .append(cpu ? " CPUs busy | CPU per round trip |" : "").append("\n|---|---|---|---|---|---|---|")
-                .append(cpu ? "---|---|" : "").append('\n');
-        for (Map.Entry<String, Latency> e : results.latency.entrySet()) {
+        roundTripTable(md, results.latency);
+        md.append("\n![round trip](img/round-trip.png)\n");
+    }
+
+    /**
+     * The round trips by kind, for this page and the many-core one: the average and its ratio to
+     * ABQ's; the percentiles when the run sampled them (SampleTime) and the CPU when it counted it.
+     */
+    static void roundTripTable(StringBuilder md, Map<String, Latency> latency) {
+        Latency abq = latency.get("abq");
+        boolean sampled = latency.values().stream().anyMatch(l -> !l.percentiles().isEmpty());
+        boolean cpu = latency.values().stream().anyMatch(l -> !Double.isNaN(l.cpus()));
+        md.append("| kind | average | ratio to ABQ |").append(sampled ? " p50 | p90 | p99 | p99.9 |" : "")
+                .append(cpu ? " CPUs busy | CPU per round trip |" : "").append("\n|---|---|---|")
+                .append(sampled ? "---|---|---|---|" : "").append(cpu ? "---|---|" : "").append('\n');
+        for (Map.Entry<String, Latency> e : latency.entrySet()) {
             Latency l = e.getValue();
             md.append("| ").append(e.getKey())
                     .append(" | ").append(nanos(l.avg())).append(" ± ").append(nanos(l.avgError()))
                     .append(" | ").append(abq == null ? "-" : fmt(abq.avg() / l.avg(), 2) + "x faster")
-                    .append(" | ").append(nanos(l.percentiles().getOrDefault("50.0", Double.NaN)))
-                    .append(" | ").append(nanos(l.percentiles().getOrDefault("90.0", Double.NaN)))
-                    .append(" | ").append(nanos(l.percentiles().getOrDefault("99.0", Double.NaN)))
-                    .append(" | ").append(nanos(l.percentiles().getOrDefault("99.9", Double.NaN)))
                     .append(" |");
+            if (sampled) {
+                for (String p : List.of("50.0", "90.0", "99.0", "99.9")) {
+                    md.append(' ').append(nanos(l.percentiles().getOrDefault(p, Double.NaN))).append(" |");
+                }
+            }
             if (cpu) {
                 md.append(' ').append(fmt(l.cpus(), 2)).append(" | ").append(nanos(l.cpuPerRoundTrip())).append(" |");
             }
@@ -185,7 +197,6 @@ public final class SuitePage {
             md.append("\nCPUs busy: the two threads' CPU time over wall time while they made round trips (2 means both"
                     + " spun all the time); CPU per round trip is that times the average.\n");
         }
-        md.append("\n![round trip](img/round-trip.png)\n");
     }
 
     private void counterCost() {
@@ -220,12 +231,17 @@ public final class SuitePage {
      * consumer per element at least one wake-up (half a wake round trip).
      */
     private void machineLimits() {
-        Estimate line = results.limits.get("lineRoundTrip");
-        Estimate wake = results.limits.get("wakeRoundTrip");
-        if (line == null && wake == null) {
+        if (results.limits.isEmpty()) {
             return;
         }
         md.append("\n## What this machine allows (`MachineLimits`: two threads, no queue)\n\n");
+        machineLimitsTable(md, results);
+    }
+
+    /** The machine's round trips and the ceilings they set, for this page and the many-core one. */
+    static void machineLimitsTable(StringBuilder md, SuiteResults results) {
+        Estimate line = results.limits.get("lineRoundTrip");
+        Estimate wake = results.limits.get("wakeRoundTrip");
         md.append("| measured | time | ceiling it sets |\n|---|---|---|\n");
         if (line != null) {
             md.append("| cache-line round trip between two threads (volatile write, the other thread spins, "
