@@ -3,7 +3,11 @@
  */
 package dev.handoff;
 
-/** The hash table's slots in the papers' form: a SynchronizedRef per slot. */
+/**
+ * The hash table's slots in the papers' form: a SynchronizedRef per slot. Every change of a slot
+ * holds its monitor; the looks that only steer a scan or re-check before parking read the slot's
+ * volatile value without it (see SynchronizedRef).
+ */
 final class MonitorSlots extends TableSlots {
     private final SynchronizedRef[] refs;
 
@@ -21,19 +25,19 @@ final class MonitorSlots extends TableSlots {
 
     @Override
     Object hint(int i) {
-        return refs[i].get(); // the monitor orders it: unlock of a fill -> lock here
+        return refs[i].peek(); // only a hint: compareAndSet, under the monitor, decides
     }
 
     @Override
     Object read(int i) {
-        return refs[i].get();
+        return refs[i].get(); // the monitor orders it: unlock of a fill -> lock here
     }
 
     @Override
     Object readVolatile(int i) {
-        // The monitor orders it: the emptier's clear of the bit happens-before this lock, and
-        // a fill that comes after it in the monitor's order happens-after it too.
-        return refs[i].get();
+        // A volatile read, after the emptier's volatile clear of the bit: pairs with the
+        // volatile write of the fill in compareAndSet (OccupancySummary's Dekker pair).
+        return refs[i].peek();
     }
 
     @Override
@@ -52,11 +56,27 @@ final class MonitorSlots extends TableSlots {
     }
 
     /**
-     * The papers' SynchronizedRef: one reference whose every access holds this object's monitor
-     * for that one step. Never waited on.
+     * The papers' SynchronizedRef: one reference whose every change, and every read that hands
+     * an element on, holds this object's monitor for that one step. Never waited on.
+     *
+     * <p>The value is also volatile, for the reads that decide nothing by themselves:
+     * {@link #peek} serves a scan's look at a slot (the compareAndSet that follows decides) and
+     * the sequentially consistent re-reads of OccupancySummary's Dekker pair and of the waiters'
+     * re-checks. Taking the monitor there made every look lock and unlock the slot object, on the
+     * cache line the producer filling that slot also locks; the writes, all under the monitor,
+     * are volatile so that these reads pair with them.
      */
     private static final class SynchronizedRef {
-        private Object value; // guarded by this
+        private volatile Object value; // changed only under this
+
+        /**
+         * The value, read without the monitor: a volatile read, so that it is ordered with every
+         * write (volatile, under the monitor) as OccupancySummary's pair and the waiters'
+         * re-checks need. Not for handing an element on: {@link #get} reads it under the monitor.
+         */
+        Object peek() {
+            return value;
+        }
 
         synchronized Object get() {
             return value;
@@ -66,7 +86,7 @@ final class MonitorSlots extends TableSlots {
             if (value != expect) {
                 return false;
             }
-            value = update;
+            value = update; // volatile: peek's partner (see above); the unlock orders it for get
             return true;
         }
     }

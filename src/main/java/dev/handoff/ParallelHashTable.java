@@ -50,8 +50,8 @@ import java.util.function.UnaryOperator;
  * Theorem 1's constant time.
  *
  * <p>The slots come in two forms ({@link SlotForm}): the papers' form, a small object with a
- * monitor per slot, held only for one read or compare-and-set, and a lock-free form on one
- * array. Both behave the same and differ only in speed. Blocked threads wait on
+ * monitor per slot, held only for one compare-and-set or read of an element to hand on, and a
+ * lock-free form on one array. Both behave the same and differ only in speed. Blocked threads wait on
  * {@link java.util.concurrent.locks.Condition}s.
  *
  * <p>No count is shared by all threads: an insert and a removal each change one slot (and, under
@@ -213,8 +213,9 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     /** How the slots are built. Both forms give the same behaviour; they differ in speed. */
     public enum SlotForm {
         /**
-         * The papers' form: one {@code SynchronizedRef}-style object per slot, whose get and
-         * compare-and-set each hold its monitor for that one step.
+         * The papers' form: one {@code SynchronizedRef}-style object per slot, whose
+         * compare-and-set, and every read of an element to hand on, hold its monitor for that
+         * one step; a scan's look at a slot reads its volatile value without the monitor.
          */
         MONITOR,
         /**
