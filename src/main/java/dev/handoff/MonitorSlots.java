@@ -62,9 +62,9 @@ final class MonitorSlots extends TableSlots {
      * <p>The value is also volatile, for the reads that decide nothing by themselves:
      * {@link #peek} serves a scan's look at a slot (the compareAndSet that follows decides) and
      * the sequentially consistent re-reads of OccupancySummary's Dekker pair and of the waiters'
-     * re-checks. Taking the monitor there made every look lock and unlock the slot object, on the
-     * cache line the producer filling that slot also locks; the writes, all under the monitor,
-     * are volatile so that these reads pair with them.
+     * re-checks. Taking the monitor there would make every look lock and unlock the slot object,
+     * on the cache line that the producer filling the slot also locks; the writes, all under the
+     * monitor, are volatile so that these reads pair with them.
      */
     private static final class SynchronizedRef {
         private volatile Object value; // changed only under this

@@ -51,8 +51,8 @@ import java.util.function.UnaryOperator;
  *
  * <p>The slots come in two forms ({@link SlotForm}): the papers' form, a small object with a
  * monitor per slot, held only for one compare-and-set or read of an element to hand on, and a
- * lock-free form on one array. Both behave the same and differ only in speed. Blocked threads wait on
- * {@link java.util.concurrent.locks.Condition}s.
+ * lock-free form on one array. Both behave the same and differ only in speed. Blocked threads
+ * wait on {@link java.util.concurrent.locks.Condition}s.
  *
  * <p>No count is shared by all threads: an insert and a removal each change one slot (and, under
  * the default search, one word of the occupancy summary), so producers and consumers working on
