@@ -3,6 +3,10 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.waiting.PoolThreads;
+
+import dev.handoff.internal.observe.Counters;
+
 import java.util.AbstractQueue;
 import java.util.Arrays;
 import java.util.Collection;
@@ -12,7 +16,6 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Spliterator;
 import java.util.Spliterators;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
 /**
@@ -83,41 +86,32 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
         return new HandoffClosedException(getClass().getSimpleName() + " is closed and empty");
     }
 
-    // ---- closed and empty under a ThreadPoolExecutor (Handoff, "Under a ThreadPoolExecutor") ----
+    // ---- closed ----
+
+    /** Throws {@link #closedToInserts()} once the handoff is closed: the check every insert makes first. */
+    final void ensureOpen() {
+        if (isClosed()) {
+            throw closedToInserts();
+        }
+    }
 
     /**
-     * How many frames above the stack walk the pool's getTask may be: this class's helper, the
-     * kind's take(), and a subclass's override of take() with its bridge method.
-     */
-    private static final int FRAMES_TO_GET_TASK = 8;
-
-    /**
-     * Whether the caller of take() is a {@link java.util.concurrent.ThreadPoolExecutor} worker
-     * asking for its next task, that is, whether {@code ThreadPoolExecutor.getTask} is among the
-     * nearest callers. It walks the stack: call it only once the handoff is closed and empty.
+     * Whether the caller of take() is a pool worker asking for its next task; see
+     * {@link PoolThreads#calledByPoolWorker()}. Call it only once the handoff is closed and empty.
      */
     static boolean calledByPoolWorker() {
-        return StackWalker.getInstance().walk(frames -> frames.limit(FRAMES_TO_GET_TASK)
-                .anyMatch(f -> f.getMethodName().equals("getTask")
-                        && f.getClassName().equals("java.util.concurrent.ThreadPoolExecutor")));
+        return PoolThreads.calledByPoolWorker();
     }
 
     /**
      * What take() does once the handoff is closed and empty, called holding no lock: throws
-     * {@link HandoffClosedException}, except to a pool worker ({@link #calledByPoolWorker()}),
-     * which waits as in an open, empty handoff until it is interrupted. Nothing can arrive in a
-     * closed, empty handoff, so no signal but an interrupt is needed.
+     * {@link HandoffClosedException}, except to a pool worker, which waits until it is
+     * interrupted ({@link PoolThreads#takeWhenClosedAndEmpty}).
      *
      * @return never
      */
     final E takeWhenClosedAndEmpty() throws InterruptedException {
-        if (!calledByPoolWorker()) {
-            throw closedAndEmpty();
-        }
-        while (!Thread.interrupted()) {
-            LockSupport.park(this);
-        }
-        throw new InterruptedException();
+        return PoolThreads.takeWhenClosedAndEmpty(this, closedAndEmpty());
     }
 
     /**

@@ -3,6 +3,11 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.guard.ReentryGuard;
+import dev.handoff.internal.observe.CountedHandoffs;
+import dev.handoff.internal.waiting.Spin;
+import dev.handoff.internal.waiting.Parking;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Collection;
@@ -249,6 +254,11 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         return Core.LOCK;
     }
 
+    @Override
+    public HandoffSpec.Circular spec() {
+        return new HandoffSpec.Circular(capacity(), waiting(), core(), counters.enabled());
+    }
+
     /**
      * Returns how this buffer's threads wait.
      *
@@ -328,13 +338,6 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
         return ++index == items.length ? 0 : index;
     }
 
-    /** Throws if closed. Call only when holding lock, before an insert that cannot return false. */
-    private void ensureOpen() {
-        if (closed) {
-            throw closedToInserts();
-        }
-    }
-
     // ---- inserting ----
 
     @Override
@@ -365,7 +368,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 counters.producerWait();
                 waitingProducers++;
                 try {
-                    Wait.PUT.await(notFull, this);
+                    Parking.PUT.await(notFull, this);
                 } finally {
                     waitingProducers--;
                 }
@@ -391,7 +394,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 counters.producerWait();
                 waitingProducers++;
                 try {
-                    nanos = Wait.PUT.awaitNanos(notFull, nanos, this);
+                    nanos = Parking.PUT.awaitNanos(notFull, nanos, this);
                 } finally {
                     waitingProducers--;
                 }
@@ -434,7 +437,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 counters.consumerWait();
                 waitingConsumers++;
                 try {
-                    Wait.TAKE.await(notEmpty, this);
+                    Parking.TAKE.await(notEmpty, this);
                 } finally {
                     waitingConsumers--;
                 }
@@ -458,7 +461,7 @@ public class CircularBuffer<E> extends AbstractHandoff<E> {
                 counters.consumerWait();
                 waitingConsumers++;
                 try {
-                    nanos = Wait.TAKE.awaitNanos(notEmpty, nanos, this);
+                    nanos = Parking.TAKE.awaitNanos(notEmpty, nanos, this);
                 } finally {
                     waitingConsumers--;
                 }

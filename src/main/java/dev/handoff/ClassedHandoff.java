@@ -3,6 +3,11 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.classes.ImportanceClasses;
+import dev.handoff.internal.classes.Reservations;
+import dev.handoff.internal.observe.CountedHandoffs;
+import dev.handoff.internal.observe.HandoffEvent;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.AbstractCollection;
@@ -541,15 +546,17 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
         return capacity;
     }
 
+    @Override
+    public HandoffSpec spec() {
+        HandoffSpec base = classes[0].spec();
+        return new HandoffSpec.Classed(counters.enabled() ? base.withStats() : base, importance.count(),
+                importance.fair());
+    }
+
     /** Returns {@code UNORDERED}: elements of different classes do not leave in arrival order. */
     @Override
     public Ordering ordering() {
         return classes.length == 1 ? classes[0].ordering() : Ordering.UNORDERED;
-    }
-
-    /** Returns the kind of the classes' handoffs, as a spec names it: what the JFR events report. */
-    String kind() {
-        return HandoffEvent.kindOf(classes[0]);
     }
 
     // ---- closing ----

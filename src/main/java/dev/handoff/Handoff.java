@@ -145,4 +145,13 @@ public interface Handoff<E> extends BlockingQueue<E>, AutoCloseable {
      * @return the counters as they are now
      */
     HandoffStats stats();
+
+    /**
+     * Returns the spec of this handoff: its kind, capacity and options, as
+     * {@link Handoffs#create(String)} reads them. {@link HandoffSpec#build()} on it makes a new,
+     * empty handoff of the same kind and options.
+     *
+     * @return the spec, never null
+     */
+    HandoffSpec spec();
 }

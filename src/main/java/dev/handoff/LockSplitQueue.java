@@ -3,6 +3,13 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.guard.ReentryGuard;
+import dev.handoff.internal.linked.Chunk;
+import dev.handoff.internal.observe.CountedHandoffs;
+import dev.handoff.internal.waiting.Spin;
+import dev.handoff.internal.waiting.Parking;
+import dev.handoff.internal.waiting.Waiters;
+
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
@@ -166,13 +173,13 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     private final ReentryGuard reentry = new ReentryGuard(takeLock);
 
     /** Consumers parked on takeLock while the queue is empty, woken one per burst (notes). */
-    private final Waiters consumers = Waiters.oneWakeUpPerBurst(takeLock, Wait.TAKE, this);
+    private final Waiters consumers = Waiters.oneWakeUpPerBurst(takeLock, Parking.TAKE, this);
 
     /** Held by put, offer and every insert. */
     private final ReentrantLock putLock = new ReentrantLock();
 
     /** Producers parked on putLock while the queue is full, woken one per burst (notes). */
-    private final Waiters producers = Waiters.oneWakeUpPerBurst(putLock, Wait.PUT, this);
+    private final Waiters producers = Waiters.oneWakeUpPerBurst(putLock, Parking.PUT, this);
 
     /**
      * The waiters' re-checks after counting themselves: volatile reads of the other end's count
@@ -307,13 +314,6 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     private void fullyUnlock() {
         takeLock.unlock();
         putLock.unlock();
-    }
-
-    /** Throws if closed. Call only when holding putLock, before an insert that cannot return false. */
-    private void ensureOpen() {
-        if (closed) {
-            throw closedToInserts();
-        }
     }
 
     /** Whether a consumer that found the queue empty should give up. Call holding takeLock. */
@@ -701,6 +701,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     @Override
     public int remainingCapacity() {
         return capacity - size();
+    }
+
+    @Override
+    public HandoffSpec.LockSplit spec() {
+        return new HandoffSpec.LockSplit(capacity(), counters.enabled());
     }
 
     @Override

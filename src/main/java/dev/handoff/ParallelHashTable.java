@@ -3,6 +3,20 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.guard.UnderWay;
+import dev.handoff.internal.observe.CountedHandoffs;
+import dev.handoff.internal.probe.ProbeRandom;
+import dev.handoff.internal.probe.ProbeSequence;
+import dev.handoff.internal.table.ArraySlots;
+import dev.handoff.internal.table.FillHints;
+import dev.handoff.internal.table.MonitorSlots;
+import dev.handoff.internal.table.OccupancySummary;
+import dev.handoff.internal.table.TableScans;
+import dev.handoff.internal.table.TableSlots;
+import dev.handoff.internal.waiting.Spin;
+import dev.handoff.internal.waiting.Parking;
+import dev.handoff.internal.waiting.Waiters;
+
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.Collection;
@@ -464,8 +478,8 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
         TableSlots slots = form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity);
         this.lookEvery = search == Search.SUMMARY ? 1 : 16;
         this.takeLookEvery = search == Search.CURSOR ? 1 : lookEvery;
-        this.notEmpty = Waiters.oneWakeUpPerBurst(takeLock, Wait.TAKE, this);
-        this.notFull = new Waiters(putLock, Wait.PUT, this);
+        this.notEmpty = Waiters.oneWakeUpPerBurst(takeLock, Parking.TAKE, this);
+        this.notFull = new Waiters(putLock, Parking.PUT, this);
         this.scans = new TableScans(slotsSeam.apply(slots), search, keys, random, counters, notEmpty::signalOne);
         this.takeSpinReady = search == Search.CURSOR ? scans::elementNearCursor : somethingToTake;
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
@@ -891,6 +905,11 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     @Override
     public int remainingCapacity() {
         return capacity() - size();
+    }
+
+    @Override
+    public HandoffSpec.HashTable spec() {
+        return new HandoffSpec.HashTable(capacity(), slotForm(), keySource(), search(), counters.enabled());
     }
 
     @Override

@@ -3,6 +3,15 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.classes.ImportanceClasses;
+import dev.handoff.internal.observe.CountedHandoffs;
+import dev.handoff.internal.observe.Counters;
+import dev.handoff.internal.probe.ProbeRandom;
+import dev.handoff.internal.probe.ProbeSequence;
+import dev.handoff.internal.waiting.Spin;
+import dev.handoff.internal.waiting.Parking;
+import dev.handoff.internal.waiting.Waiters;
+
 import java.lang.invoke.VarHandle;
 import java.util.Collection;
 import java.util.Objects;
@@ -330,13 +339,6 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         return importance.classOf(e);
     }
 
-    /** Throws if closed: for put and addAll, which cannot return false. */
-    private void ensureOpen() {
-        if (closed) {
-            throw closedToInserts();
-        }
-    }
-
     /**
      * Hands e to a waiting worker if it finds one: the first spinner's slot, then a pass for a
      * worker that still spins, then the scan of Theorem 3 for any waiting worker (see "Spinning
@@ -600,10 +602,10 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
                     return leaveWaiting(slot, channel, GiveUp.TIMED_OUT, timed);
                 }
                 counters.consumerWait();
-                Wait.TAKE.parkNanos(this, nanos);
+                Parking.TAKE.parkNanos(this, nanos);
             } else {
                 counters.consumerWait();
-                Wait.TAKE.park(this);
+                Parking.TAKE.park(this);
             }
         }
     }
@@ -715,6 +717,12 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     @Override
     public int remainingCapacity() {
         return slots.waiting();
+    }
+
+    @Override
+    public HandoffSpec spec() {
+        HandoffSpec.Pipe pipe = new HandoffSpec.Pipe(capacity(), counters.enabled());
+        return importance == null ? pipe : new HandoffSpec.Classed(pipe, importance.count(), importance.fair());
     }
 
     /**

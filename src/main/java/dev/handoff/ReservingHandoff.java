@@ -3,6 +3,9 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.classes.Reservations;
+import dev.handoff.internal.waiting.Parking;
+
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,7 +28,7 @@ abstract class ReservingHandoff<E> extends AbstractHandoff<E> {
     @SuppressWarnings("this-escape") // the count keeps this handoff to name it in JFR wait events and to ask nothingUnderWay
     ReservingHandoff(boolean countStats) {
         super(countStats);
-        this.takeable = Reservations.ofItems(counters::consumerWait, this, Wait.TAKE, this::nothingUnderWay);
+        this.takeable = Reservations.ofItems(counters::consumerWait, this, Parking.TAKE, this::nothingUnderWay);
     }
 
     /**

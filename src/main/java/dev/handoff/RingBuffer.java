@@ -3,6 +3,12 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.circular.SequencedRing;
+import dev.handoff.internal.observe.CountedHandoffs;
+import dev.handoff.internal.waiting.Spin;
+import dev.handoff.internal.waiting.Parking;
+import dev.handoff.internal.waiting.Waiters;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -74,10 +80,10 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
     private final ReentrantLock lock = new ReentrantLock();
 
     /** Consumers waiting for an element: signalled once per burst of puts. */
-    private final Waiters consumers = Waiters.oneWakeUpPerBurst(lock, Wait.TAKE, this);
+    private final Waiters consumers = Waiters.oneWakeUpPerBurst(lock, Parking.TAKE, this);
 
     /** Producers waiting for room: signalled once per burst of takes. */
-    private final Waiters producers = Waiters.oneWakeUpPerBurst(lock, Wait.PUT, this);
+    private final Waiters producers = Waiters.oneWakeUpPerBurst(lock, Parking.PUT, this);
 
     /** The consumers' re-check, a volatile read of tail after the count (Waiters). */
     private final BooleanSupplier stillEmpty;

@@ -3,6 +3,8 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.classes.ImportanceClasses;
+
 import dev.handoff.CircularBuffer.Core;
 import dev.handoff.CircularBuffer.Waiting;
 import dev.handoff.ParallelHashTable.KeySource;

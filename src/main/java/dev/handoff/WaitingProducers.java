@@ -3,6 +3,10 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.classes.ImportanceClasses;
+import dev.handoff.internal.waiting.Spin;
+import dev.handoff.internal.waiting.Parking;
+
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -101,10 +105,10 @@ final class WaitingProducers {
                     return leave(node, c, PipeHandoff.GiveUp.TIMED_OUT);
                 }
                 pipe.counters.producerWait();
-                Wait.PUT.parkNanos(pipe, nanos);
+                Parking.PUT.parkNanos(pipe, nanos);
             } else {
                 pipe.counters.producerWait();
-                Wait.PUT.park(pipe);
+                Parking.PUT.park(pipe);
             }
         }
     }

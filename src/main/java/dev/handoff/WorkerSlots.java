@@ -3,6 +3,10 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.waiting.Spin;
+import dev.handoff.internal.waiting.Parking;
+import dev.handoff.internal.waiting.Waiters;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
@@ -181,7 +185,7 @@ final class WorkerSlots {
             channels[i] = new Channel();
         }
         this.pipe = pipe;
-        this.slotWaiters = new Waiters(slotLock, Wait.TAKE, pipe);
+        this.slotWaiters = new Waiters(slotLock, Parking.TAKE, pipe);
     }
 
     int count() {

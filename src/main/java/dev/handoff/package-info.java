@@ -42,6 +42,6 @@
  * java.util.concurrent.locks.Condition after counting itself as a waiter and re-checking; the
  * side that changes the state signals when the count says someone may be parked (class Waiters),
  * except under one lock, where CircularBuffer signals always, as ArrayBlockingQueue does. Every
- * park goes through class Wait, which records a JFR event for long waits.
+ * park goes through class Parking, which records a JFR event for long waits.
  */
 package dev.handoff;

@@ -3,6 +3,8 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.classes.ImportanceClasses;
+
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import net.jqwik.api.Disabled;

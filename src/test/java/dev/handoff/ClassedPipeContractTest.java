@@ -3,6 +3,8 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.classes.ImportanceClasses;
+
 /**
  * {@link PipeHandoff} with importance classes (its producers wait per class) runs the whole
  * {@link HandoffContractTest} as an unbuffered kind, as {@link PipeHandoffContractTest} does;

@@ -3,6 +3,11 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.observe.CountedHandoffs;
+import dev.handoff.internal.observe.HandoffEvent;
+import dev.handoff.internal.observe.StatsEvent;
+import dev.handoff.internal.observe.WaitEvent;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -198,7 +203,7 @@ class FlightRecorderEventsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("kinds")
     void aHandoffWithImportanceClassesIsNamedByItsKind(String kind) {
-        assertEquals(kind, HandoffEvent.kindOf(Handoffs.create(kind + ":4,classes=2")));
+        assertEquals(kind, Handoffs.create(kind + ":4,classes=2").spec().kind());
     }
 
     // ---- dev.handoff.Stats ----

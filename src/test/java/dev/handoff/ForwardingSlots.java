@@ -3,6 +3,8 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.table.TableSlots;
+
 /**
  * A table's slots that forward every call to the real ones: the base of the test seams that
  * step into one call (a claim held open, a hook after a fill) and leave the rest alone.
@@ -15,37 +17,37 @@ class ForwardingSlots extends TableSlots {
     }
 
     @Override
-    int length() {
+    public int length() {
         return slots.length();
     }
 
     @Override
-    Object hint(int i) {
+    public Object hint(int i) {
         return slots.hint(i);
     }
 
     @Override
-    Object read(int i) {
+    public Object read(int i) {
         return slots.read(i);
     }
 
     @Override
-    Object readVolatile(int i) {
+    public Object readVolatile(int i) {
         return slots.readVolatile(i);
     }
 
     @Override
-    boolean tryFill(int i, Object e) {
+    public boolean tryFill(int i, Object e) {
         return slots.tryFill(i, e);
     }
 
     @Override
-    boolean tryEmpty(int i, Object e) {
+    public boolean tryEmpty(int i, Object e) {
         return slots.tryEmpty(i, e);
     }
 
     @Override
-    boolean compareAndSet(int i, Object expect, Object update) {
+    public boolean compareAndSet(int i, Object expect, Object update) {
         return slots.compareAndSet(i, expect, update);
     }
 }

@@ -3,6 +3,10 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.probe.ProbeRandom;
+import dev.handoff.internal.probe.ProbeSequence;
+import dev.handoff.internal.table.TableSlots;
+
 import static dev.handoff.ContractSupport.awaitBlocked;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -490,7 +494,7 @@ class ParallelHashTableTest {
         abstract void afterFill(int i, Object e);
 
         @Override
-        boolean tryFill(int i, Object e) {
+        public boolean tryFill(int i, Object e) {
             boolean filled = slots.tryFill(i, e);
             if (filled) {
                 afterFill(i, e);

@@ -3,6 +3,10 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.probe.ProbeRandom;
+import dev.handoff.internal.probe.ProbeSequence;
+import dev.handoff.internal.table.TableSlots;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -456,7 +460,7 @@ class ParallelHashTableTheoremProperties {
         }
 
         @Override
-        boolean tryEmpty(int i, Object e) {
+        public boolean tryEmpty(int i, Object e) {
             if (Thread.currentThread() == toHold) {
                 toHold = null;
                 held.release();

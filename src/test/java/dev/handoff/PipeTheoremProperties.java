@@ -3,6 +3,8 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.observe.Counters;
+
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.handoff.PipeHandoff.Scan;

@@ -3,6 +3,8 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.probe.ProbeRandom;
+
 import java.util.SplittableRandom;
 
 /**

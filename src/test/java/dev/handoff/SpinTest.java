@@ -3,6 +3,8 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.waiting.Spin;
+
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

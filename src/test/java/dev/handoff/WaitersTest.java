@@ -3,6 +3,9 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.waiting.Parking;
+import dev.handoff.internal.waiting.Waiters;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,7 +22,7 @@ import org.junit.jupiter.api.Timeout;
 class WaitersTest {
     private final ReentrantLock lock = new ReentrantLock();
     private final Handoff<Integer> owner = Handoffs.circular(1).build();
-    private final Waiters waiters = new Waiters(lock, Wait.TAKE, owner);
+    private final Waiters waiters = new Waiters(lock, Parking.TAKE, owner);
     /** The state the waiters wait on: how many permits there are. Volatile, as Waiters requires. */
     private final AtomicInteger permits = new AtomicInteger();
 
@@ -199,7 +202,7 @@ class WaitersTest {
 
     // ---- one wake-up per burst ----
 
-    private final Waiters burst = Waiters.oneWakeUpPerBurst(lock, Wait.TAKE, owner);
+    private final Waiters burst = Waiters.oneWakeUpPerBurst(lock, Parking.TAKE, owner);
 
     /** The waiting loop the burst rule asks for: after taking, pass the wake-up on if permits remain. */
     private void acquirePassingOn() throws InterruptedException {

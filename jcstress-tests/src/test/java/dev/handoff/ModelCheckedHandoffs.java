@@ -3,6 +3,8 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.probe.ProbeRandom;
+
 /**
  * The parallel hash table and the pipe handoff built for Lincheck's model checker: the same
  * classes as {@link Handoffs#create(String)} returns, whose random draws come from a

@@ -3,6 +3,8 @@
  */
 package dev.handoff.jcstress;
 
+import dev.handoff.internal.waiting.Waiters;
+
 import dev.handoff.Handoff;
 import dev.handoff.Handoffs;
 import org.openjdk.jcstress.annotations.Actor;

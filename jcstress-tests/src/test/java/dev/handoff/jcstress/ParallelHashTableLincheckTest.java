@@ -3,6 +3,8 @@
  */
 package dev.handoff.jcstress;
 
+import dev.handoff.internal.table.MonitorSlots;
+
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,7 +1,9 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.observe;
+
+import dev.handoff.HandoffStats;
 
 import java.util.concurrent.atomic.LongAdder;
 
@@ -14,10 +16,10 @@ import java.util.concurrent.atomic.LongAdder;
  * branch per operation. What counting costs when it is on is measured by the JMH suite
  * ({@code docs/benchmarks.md}).
  */
-final class Counters {
+public final class Counters {
 
     /** The counters of a handoff that does not count. */
-    static final Counters DISABLED = new Counters(false);
+    public static final Counters DISABLED = new Counters(false);
 
     private final boolean enabled;
     private final LongAdder puts;
@@ -54,52 +56,52 @@ final class Counters {
      *
      * @param enabled whether to count
      */
-    static Counters of(boolean enabled) {
+    public static Counters of(boolean enabled) {
         return enabled ? new Counters(true) : DISABLED;
     }
 
-    boolean enabled() {
+    public boolean enabled() {
         return enabled;
     }
 
     /** Counts one element that entered the handoff. */
-    void countInsert() {
+    public void countInsert() {
         if (enabled) puts.increment();
     }
 
     /** Counts n elements that entered the handoff. */
-    void countInserts(long n) {
+    public void countInserts(long n) {
         if (enabled) puts.add(n);
     }
 
     /** Counts one element that left the handoff (taken, polled, drained or removed). */
-    void countRemoval() {
+    public void countRemoval() {
         if (enabled) takes.increment();
     }
 
     /** Counts n elements that left the handoff. */
-    void countRemovals(long n) {
+    public void countRemovals(long n) {
         if (enabled) takes.add(n);
     }
 
-    void producerWait() {
+    public void producerWait() {
         if (enabled) producerWaits.increment();
     }
 
-    void consumerWait() {
+    public void consumerWait() {
         if (enabled) consumerWaits.increment();
     }
 
-    void insertProbes(long n) {
+    public void insertProbes(long n) {
         if (enabled) insertProbes.add(n);
     }
 
-    void searchProbes(long n) {
+    public void searchProbes(long n) {
         if (enabled) searchProbes.add(n);
     }
 
     /** Insert probes made by one scan of the pipe's status array: counted in both totals. */
-    void scanProbes(long n) {
+    public void scanProbes(long n) {
         if (enabled) {
             insertProbes.add(n);
             scanProbes.add(n);
@@ -107,19 +109,19 @@ final class Counters {
     }
 
     /** The scan probes so far (see the field); 0 when not counting. */
-    long scanProbesSoFar() {
+    public long scanProbesSoFar() {
         return enabled ? scanProbes.sum() : 0L;
     }
 
-    void insertConflict() {
+    public void insertConflict() {
         if (enabled) insertConflicts.increment();
     }
 
-    void searchConflict() {
+    public void searchConflict() {
         if (enabled) searchConflicts.increment();
     }
 
-    HandoffStats snapshot() {
+    public HandoffStats snapshot() {
         if (!enabled) {
             return HandoffStats.disabled();
         }

@@ -1,7 +1,7 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.table;
 
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Plain fields: only the owning thread reads or writes them.
  */
-final class SweepTurn {
+public final class SweepTurn {
     /** Numbers the tables, so that a turn is used only in the table it was left in. */
     private static final AtomicLong TABLES = new AtomicLong();
 
@@ -22,10 +22,10 @@ final class SweepTurn {
     /** The table this turn belongs to; 0 before the first search (tables count from 1). */
     private long table;
     /** Whether this thread's next summary search starts from the sweep. */
-    boolean sweepNext;
+    public boolean sweepNext;
 
     /** A fresh number for a new table. */
-    static long newTable() {
+    public static long newTable() {
         return TABLES.incrementAndGet();
     }
 
@@ -34,7 +34,7 @@ final class SweepTurn {
      * table: its next search then starts from the sweep, so that switching tables never skips a
      * sweep turn (the wait bound counts every second search of a thread).
      */
-    static SweepTurn of(long table) {
+    public static SweepTurn of(long table) {
         SweepTurn t = OF_THREAD.get();
         if (t.table != table) {
             t.table = table;

@@ -1,7 +1,7 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.probe;
 
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -27,10 +27,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>Implementations are called by many threads at once without synchronization;
  * {@link #THREAD_LOCAL} keeps no shared state.
  */
-interface ProbeRandom {
+public interface ProbeRandom {
 
     /** The source of every public constructor: the calling thread's {@link ThreadLocalRandom}. */
-    ProbeRandom THREAD_LOCAL = new ProbeRandom() {
+    public ProbeRandom THREAD_LOCAL = new ProbeRandom() {
         @Override
         public long nextLong() {
             return ThreadLocalRandom.current().nextLong();
@@ -47,7 +47,7 @@ interface ProbeRandom {
      *
      * @return the next pseudo-random long
      */
-    long nextLong();
+    public long nextLong();
 
     /**
      * A uniformly distributed int in {@code [0, bound)}.
@@ -55,5 +55,5 @@ interface ProbeRandom {
      * @param bound the exclusive upper bound, {@code > 0}
      * @return the next pseudo-random int below {@code bound}
      */
-    int nextInt(int bound);
+    public int nextInt(int bound);
 }

@@ -1,7 +1,7 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.probe;
 
 import java.util.Arrays;
 
@@ -12,18 +12,18 @@ import java.util.Arrays;
  * drawn uniformly from {@link #coprimeStrides()}); the permutation property is tested once, in
  * ParallelHashTableTheoremProperties.
  */
-final class ProbeSequence {
+public final class ProbeSequence {
     private final int m;
     /** The distinct prime factors of m; a stride is coprime to m iff none divides it. */
     private final int[] primeFactors;
 
-    ProbeSequence(int m) {
+    public ProbeSequence(int m) {
         this.m = m;
         this.primeFactors = distinctPrimeFactors(m);
     }
 
     /** Spreads a 32-bit hash code into 64 well-mixed bits (the SplitMix64 finalizer). */
-    static long spread(int hashCode) {
+    public static long spread(int hashCode) {
         long z = hashCode * 0x9E3779B97F4A7C15L;
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
@@ -31,12 +31,12 @@ final class ProbeSequence {
     }
 
     /** h1: the high 32 bits of the key reduced to [0, m) by multiply-shift. */
-    int start(long key) {
+    public int start(long key) {
         return (int) (((key >>> 32) * m) >>> 32);
     }
 
     /** h2: 1 + the low 32 bits reduced to [0, m-1), moved up to the next value coprime to m. */
-    int stride(long key) {
+    public int stride(long key) {
         if (m <= 2) {
             return 1;
         }
@@ -48,7 +48,7 @@ final class ProbeSequence {
     }
 
     /** The slot after pos: (pos + stride) mod m, without overflow for any m. */
-    int next(int pos, int stride) {
+    public int next(int pos, int stride) {
         return pos >= m - stride ? pos - (m - stride) : pos + stride;
     }
 
@@ -56,7 +56,7 @@ final class ProbeSequence {
      * The numbers in [1, m) coprime to m, ascending ({1} when m == 1): the strides to draw from
      * uniformly when a probe sequence needs no key.
      */
-    int[] coprimeStrides() {
+    public int[] coprimeStrides() {
         if (m == 1) {
             return new int[] {1};
         }
@@ -70,7 +70,7 @@ final class ProbeSequence {
         return Arrays.copyOf(found, n);
     }
 
-    boolean coprime(int s) {
+    public boolean coprime(int s) {
         for (int p : primeFactors) {
             if (p <= s && s % p == 0) {
                 return false;
@@ -79,7 +79,7 @@ final class ProbeSequence {
         return true;
     }
 
-    static int[] distinctPrimeFactors(int m) {
+    public static int[] distinctPrimeFactors(int m) {
         int[] found = new int[10]; // an int has at most 9 distinct prime factors
         int n = 0;
         int rest = m;

@@ -1,7 +1,10 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.classes;
+
+import java.util.Objects;
+import dev.handoff.Classifier;
 
 import java.util.Objects;
 
@@ -11,7 +14,7 @@ import java.util.Objects;
  * by {@link ClassedHandoff} (which class a consumer takes from) and {@link PipeHandoff} (which
  * class of waiting producers a worker wakes). Immutable.
  */
-final class ImportanceClasses<E> {
+public final class ImportanceClasses<E> {
     /*
      * The rule is stated in Importance: take n (one counter for all consumers) is fair when
      * n % N == N - 1 and then looks at the classes from class (n / N) % K round; every other take
@@ -27,10 +30,10 @@ final class ImportanceClasses<E> {
      */
 
     /** The most classes a handoff accepts. */
-    static final int MAX_CLASSES = 64;
+    public static final int MAX_CLASSES = 64;
 
     /** Every how many takes one is fair when {@code fair=} is not given. */
-    static final int DEFAULT_FAIR = 16;
+    public static final int DEFAULT_FAIR = 16;
 
     private final int count;
     private final int fair;
@@ -43,7 +46,7 @@ final class ImportanceClasses<E> {
      * @throws IllegalArgumentException if count or fair is out of range
      * @throws NullPointerException if classifier is null
      */
-    ImportanceClasses(int count, int fair, Classifier<? super E> classifier) {
+    public ImportanceClasses(int count, int fair, Classifier<? super E> classifier) {
         if (count < 1 || count > MAX_CLASSES) {
             throw new IllegalArgumentException("classes must be in [1, " + MAX_CLASSES + "], was " + count);
         }
@@ -56,12 +59,12 @@ final class ImportanceClasses<E> {
     }
 
     /** K, the number of classes. */
-    int count() {
+    public int count() {
         return count;
     }
 
     /** N: every N-th take is a fair one. */
-    int fair() {
+    public int fair() {
         return fair;
     }
 
@@ -71,8 +74,8 @@ final class ImportanceClasses<E> {
      * @throws NullPointerException if e is null (before the classifier sees it)
      * @throws IllegalArgumentException if the classifier returns a class outside [0, K)
      */
-    int classOf(E e) {
-        int c = classifier.classOf(AbstractHandoff.checkElement(e));
+    public int classOf(E e) {
+        int c = classifier.classOf(Objects.requireNonNull(e, "a handoff does not accept null elements"));
         if (c < 0 || c >= count) {
             throw new IllegalArgumentException("the classifier put an element of " + e.getClass().getName()
                     + " into class " + c + "; this handoff has classes 0 to " + (count - 1));
@@ -84,12 +87,12 @@ final class ImportanceClasses<E> {
      * The class that take number n looks at first (see the notes): {@code (n / N) % K} for a fair
      * take, 0 for every other.
      */
-    int firstToServe(long n) {
+    public int firstToServe(long n) {
         return n % fair == fair - 1 ? (int) ((n / fair) % count) : 0;
     }
 
     /** The class after c, going round: 0 after K - 1. */
-    int next(int c) {
+    public int next(int c) {
         return c == count - 1 ? 0 : c + 1;
     }
 

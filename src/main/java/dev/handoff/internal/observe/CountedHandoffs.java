@@ -1,7 +1,9 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.observe;
+
+import dev.handoff.Handoff;
 
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
@@ -16,11 +18,11 @@ import jdk.jfr.FlightRecorderListener;
  * The live handoffs built with counting on, held weakly, and the JFR hook that emits one
  * {@link StatsEvent} for each of them every period.
  *
- * <p>Each kind's constructor calls {@link #register(AbstractHandoff)} as its last statement. A
+ * <p>Each kind's constructor calls {@link #register(Handoff)} as its last statement. A
  * dropped handoff is forgotten: its entry is cleared by the collector and removed at the next
  * registration or emission. Nothing here runs on a handoff's put or take.
  */
-final class CountedHandoffs {
+public final class CountedHandoffs {
     /*
      * Implementation notes.
      *
@@ -42,7 +44,7 @@ final class CountedHandoffs {
     private static final Set<Entry> LIVE = ConcurrentHashMap.newKeySet();
 
     /** Entries whose handoff the collector has cleared. */
-    private static final ReferenceQueue<AbstractHandoff<?>> DROPPED = new ReferenceQueue<>();
+    private static final ReferenceQueue<Handoff<?>> DROPPED = new ReferenceQueue<>();
 
     /** Set by the first registration, which adds the listener. */
     private static final AtomicBoolean LISTENING = new AtomicBoolean();
@@ -51,8 +53,8 @@ final class CountedHandoffs {
     }
 
     /** A registered handoff, held weakly. */
-    private static final class Entry extends WeakReference<AbstractHandoff<?>> {
-        Entry(AbstractHandoff<?> handoff) {
+    private static final class Entry extends WeakReference<Handoff<?>> {
+        public Entry(Handoff<?> handoff) {
             super(handoff, DROPPED);
         }
     }
@@ -61,8 +63,8 @@ final class CountedHandoffs {
      * Registers a fully constructed handoff for the periodic {@code dev.handoff.Stats} event if
      * it counts; does nothing otherwise.
      */
-    static void register(AbstractHandoff<?> handoff) {
-        if (!handoff.counters.enabled()) {
+    public static void register(Handoff<?> handoff) {
+        if (!handoff.spec().stats()) {
             return;
         }
         forgetDropped();
@@ -85,7 +87,7 @@ final class CountedHandoffs {
     private static void emitAll() {
         forgetDropped();
         for (Entry entry : LIVE) {
-            AbstractHandoff<?> handoff = entry.get();
+            Handoff<?> handoff = entry.get();
             if (handoff != null) {
                 StatsEvent event = new StatsEvent();
                 event.read(handoff);
@@ -101,7 +103,7 @@ final class CountedHandoffs {
     }
 
     /** Returns how many registered handoffs are held now, dropped ones not yet forgotten included. */
-    static int registered() {
+    public static int registered() {
         forgetDropped();
         return LIVE.size();
     }

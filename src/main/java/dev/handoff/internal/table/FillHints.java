@@ -1,7 +1,9 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.table;
+
+import dev.handoff.internal.guard.ThreadCells;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -15,27 +17,27 @@ import java.lang.invoke.VarHandle;
  * <p>Opaque accesses: a hint orders nothing (the slot's CAS decides), and a thread sharing the
  * cell may write it at any time; opaque keeps each read and write whole and actually performed.
  */
-final class FillHints {
+public final class FillHints {
     private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(int[].class);
 
     /** What a cell holds when it has no hint: the next fill draws its start. */
-    static final int NONE = -1;
+    public static final int NONE = -1;
 
     /** The hints, a cell per thread: slot + 1, or 0 for no hint. */
     private final ThreadCells cells = new ThreadCells();
 
     /** The calling thread's cell. */
-    int cell() {
+    public int cell() {
         return cells.ofCurrentThread();
     }
 
     /** The slot where the next fill of cell's thread starts, or NONE. */
-    int next(int cell) {
+    public int next(int cell) {
         return (int) CELL.getOpaque(cells.array, cell) - 1;
     }
 
     /** Notes where the next fill of cell's thread starts: a slot, or NONE. */
-    void setNext(int cell, int slot) {
+    public void setNext(int cell, int slot) {
         CELL.setOpaque(cells.array, cell, slot + 1);
     }
 }

@@ -1,7 +1,7 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.linked;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -11,13 +11,13 @@ import java.lang.invoke.VarHandle;
  * holds an element, or null before it is filled and after it is taken. Not thread-safe: the
  * queue's locks guard every access (see its notes).
  */
-final class Chunk {
-    final Object[] items;
-    Chunk next;
+public final class Chunk {
+    public final Object[] items;
+    public Chunk next;
     /** While on the queue's stack of spares: how many chunks it holds from this one down. */
-    int depth;
+    public int depth;
 
-    Chunk(int size) {
+    public Chunk(int size) {
         this.items = new Object[size];
     }
 
@@ -25,17 +25,17 @@ final class Chunk {
      * A position in a chain, moving forward slot by slot and on into the next chunk: for the
      * operations that walk or rewrite the whole list while holding both locks.
      */
-    static final class Cursor {
+    public static final class Cursor {
         private Chunk chunk;
         private int index;
 
-        Cursor(Chunk chunk, int index) {
+        public Cursor(Chunk chunk, int index) {
             this.chunk = chunk;
             this.index = index;
         }
 
         /** The slot at this position, which must be inside the chain (its chunk linked). */
-        Object peek() {
+        public Object peek() {
             if (index == chunk.items.length) {
                 chunk = chunk.next;
                 index = 0;
@@ -44,23 +44,23 @@ final class Chunk {
         }
 
         /** The slot at this position, then moves past it. */
-        Object next() {
+        public Object next() {
             Object e = peek();
             index++;
             return e;
         }
 
         /** Writes e at this position, then moves past it. */
-        void put(Object e) {
+        public void put(Object e) {
             peek();
             chunk.items[index++] = e;
         }
 
-        Chunk chunk() {
+        public Chunk chunk() {
             return chunk;
         }
 
-        int index() {
+        public int index() {
             return index;
         }
     }
@@ -72,29 +72,29 @@ final class Chunk {
      * the other side reads only {@link #passed}, and only when its own copy of it runs out, so in a
      * steady stream the two sides do not pull each other's line.
      */
-    static final class End extends EndFields {
-        long q0, q1, q2, q3, q4, q5, q6, q7; // after the fields: nothing else on their last line
+    public static final class End extends EndFields {
+        public long q0, q1, q2, q3, q4, q5, q6, q7; // after the fields: nothing else on their last line
     }
 
     /** The fields of {@link End}, between the padding before and the padding after them. */
-    abstract static class EndFields extends EndPadding {
+    public abstract static class EndFields extends EndPadding {
         /** Elements that passed this end, ever. Volatile: the other side reads it unlocked. */
-        volatile long passed;
+        public volatile long passed;
         /** The other end's passed as this side last read it: never more than its current value. */
-        long otherSeen;
+        public long otherSeen;
         /** The chunk of the end: the first element's (take end) or the last one's (put end). */
-        Chunk chunk;
+        public Chunk chunk;
         /** The slot of the end in chunk: the first element's, or the first free one. */
-        int index;
+        public int index;
     }
 
     /**
      * Room before an end's fields. HotSpot lays out a superclass's fields before a subclass's and
      * puts the int in the gap after the object header, so no field of End can go there.
      */
-    abstract static class EndPadding {
-        int pad0;
-        long pad1, pad2, pad3, pad4, pad5, pad6, pad7;
+    public abstract static class EndPadding {
+        public int pad0;
+        public long pad1, pad2, pad3, pad4, pad5, pad6, pad7;
     }
 
     /**
@@ -102,7 +102,7 @@ final class Chunk {
      * steady stream allocates nothing. Consumers give under the take lock, producers take under
      * the put lock; the two sides may act at once.
      */
-    static final class Spares {
+    public static final class Spares {
         /*
          * A stack that consumers push one chunk at a time and a producer empties whole with
          * getAndSet into its own list, then uses chunk by chunk. The push's compareAndSet follows
@@ -114,7 +114,7 @@ final class Chunk {
          */
 
         /** Most chunks kept: enough for a queue of 1024 elements in chunks of 64 to allocate nothing. */
-        static final int MAX = 17;
+        public static final int MAX = 17;
 
         private static final VarHandle TOP;
 
@@ -133,7 +133,7 @@ final class Chunk {
         private Chunk taken;
 
         /** A kept chunk, or a new one of the given size. Call only when holding the put lock. */
-        Chunk take(int size) {
+        public Chunk take(int size) {
             Chunk c = taken;
             if (c == null && top != null) {
                 c = (Chunk) TOP.getAndSet(this, null); // pairs with the compareAndSet in give()
@@ -150,7 +150,7 @@ final class Chunk {
          * Keeps a chunk no queue list reaches any more, every slot null, unless MAX are kept.
          * Call only when holding the take lock.
          */
-        void give(Chunk used) {
+        public void give(Chunk used) {
             Chunk t;
             do {
                 t = top;

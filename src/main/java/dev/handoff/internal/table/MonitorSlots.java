@@ -1,17 +1,17 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.table;
 
 /**
  * The hash table's slots in the papers' form: a SynchronizedRef per slot. Every change of a slot
  * holds its monitor; the looks that only steer a scan or re-check before parking read the slot's
  * volatile value without it (see SynchronizedRef).
  */
-final class MonitorSlots extends TableSlots {
+public final class MonitorSlots extends TableSlots {
     private final SynchronizedRef[] refs;
 
-    MonitorSlots(int m) {
+    public MonitorSlots(int m) {
         refs = new SynchronizedRef[m];
         for (int i = 0; i < m; i++) {
             refs[i] = new SynchronizedRef();
@@ -19,39 +19,39 @@ final class MonitorSlots extends TableSlots {
     }
 
     @Override
-    int length() {
+    public int length() {
         return refs.length;
     }
 
     @Override
-    Object hint(int i) {
+    public Object hint(int i) {
         return refs[i].peek(); // only a hint: compareAndSet, under the monitor, decides
     }
 
     @Override
-    Object read(int i) {
+    public Object read(int i) {
         return refs[i].get(); // the monitor orders it: unlock of a fill -> lock here
     }
 
     @Override
-    Object readVolatile(int i) {
+    public Object readVolatile(int i) {
         // A volatile read, after the emptier's volatile clear of the bit: pairs with the
         // volatile write of the fill in compareAndSet (OccupancySummary's Dekker pair).
         return refs[i].peek();
     }
 
     @Override
-    boolean tryFill(int i, Object e) {
+    public boolean tryFill(int i, Object e) {
         return refs[i].compareAndSet(null, e); // the monitor pairs it with read/tryEmpty on the same ref
     }
 
     @Override
-    boolean tryEmpty(int i, Object e) {
+    public boolean tryEmpty(int i, Object e) {
         return refs[i].compareAndSet(e, null); // the monitor pairs it with tryFill on the same ref
     }
 
     @Override
-    boolean compareAndSet(int i, Object expect, Object update) {
+    public boolean compareAndSet(int i, Object expect, Object update) {
         return refs[i].compareAndSet(expect, update); // the monitor orders it with every access to the ref
     }
 
@@ -74,15 +74,15 @@ final class MonitorSlots extends TableSlots {
          * write (volatile, under the monitor) as OccupancySummary's pair and the waiters'
          * re-checks need. Not for handing an element on: {@link #get} reads it under the monitor.
          */
-        Object peek() {
+        public Object peek() {
             return value;
         }
 
-        synchronized Object get() {
+        public synchronized Object get() {
             return value;
         }
 
-        synchronized boolean compareAndSet(Object expect, Object update) {
+        public synchronized boolean compareAndSet(Object expect, Object update) {
             if (value != expect) {
                 return false;
             }

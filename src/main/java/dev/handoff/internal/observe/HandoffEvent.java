@@ -1,7 +1,9 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.observe;
+
+import dev.handoff.Handoff;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
@@ -14,36 +16,25 @@ import jdk.jfr.Label;
  * Abstract, so JFR registers only its subclasses, {@link WaitEvent} and {@link StatsEvent}.
  */
 @Category("Handoff")
-abstract class HandoffEvent extends Event {
+public abstract class HandoffEvent extends Event {
 
     @Label("Kind")
     @Description("The handoff's kind, as in Handoffs.create: circular, lock-split, pht or pipe")
-    String kind;
+    public String kind;
 
     @Label("Capacity")
     @Description("Elements the handoff holds; for the pipe kind, its worker slots")
-    int capacity;
+    public int capacity;
 
     @Label("Identity")
     @Description("System.identityHashCode of the handoff: the same handoff has the same identity in every event")
-    int identity;
+    public int identity;
 
     /** Fills the fields that say which handoff this event is about. */
-    final void describe(Handoff<?> handoff) {
-        kind = kindOf(handoff);
+    public final void describe(Handoff<?> handoff) {
+        kind = handoff.spec().kind();
         capacity = handoff.capacity();
         identity = System.identityHashCode(handoff);
     }
 
-    /** Returns the kind's name in {@link Handoffs#create(String)}. */
-    static String kindOf(Handoff<?> handoff) {
-        return switch (handoff) {
-            case CircularBuffer<?> c -> "circular";
-            case LockSplitQueue<?> q -> "lock-split";
-            case ParallelHashTable<?> t -> "pht";
-            case PipeHandoff<?> p -> "pipe";
-            case ClassedHandoff<?> c -> c.kind();
-            default -> handoff.getClass().getName();
-        };
-    }
 }

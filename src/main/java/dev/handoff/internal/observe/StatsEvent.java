@@ -1,7 +1,10 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.observe;
+
+import dev.handoff.Handoff;
+import dev.handoff.HandoffStats;
 
 import jdk.jfr.Description;
 import jdk.jfr.Label;
@@ -20,44 +23,44 @@ import jdk.jfr.StackTrace;
 @Description("The size and the stats() counters of a handoff built with counting on, cumulative since it was built")
 @Period("1 s")
 @StackTrace(false)
-final class StatsEvent extends HandoffEvent {
+public final class StatsEvent extends HandoffEvent {
 
     @Label("Size")
     @Description("Elements inside at that moment; always 0 for the pipe kind")
-    int size;
+    public int size;
 
     @Label("Puts")
-    long puts;
+    public long puts;
 
     @Label("Takes")
-    long takes;
+    public long takes;
 
     @Label("Producer Waits")
     @Description("Times a producer parked because the handoff was full (or, in a pipe, no worker waited)")
-    long producerWaits;
+    public long producerWaits;
 
     @Label("Consumer Waits")
     @Description("Times a consumer parked because the handoff was empty")
-    long consumerWaits;
+    public long consumerWaits;
 
     @Label("Insert Probes")
     @Description("Slots looked at by inserts (hash table and pipe kinds)")
-    long insertProbes;
+    public long insertProbes;
 
     @Label("Search Probes")
     @Description("Slots looked at by removals (hash table kind)")
-    long searchProbes;
+    public long searchProbes;
 
     @Label("Insert Conflicts")
     @Description("Empty slots (or waiting workers) lost to another producer")
-    long insertConflicts;
+    public long insertConflicts;
 
     @Label("Search Conflicts")
     @Description("Occupied slots lost to another consumer")
-    long searchConflicts;
+    public long searchConflicts;
 
     /** Fills this event from a snapshot of the handoff; the caller commits it. */
-    void read(Handoff<?> handoff) {
+    public void read(Handoff<?> handoff) {
         describe(handoff);
         size = handoff.size();
         HandoffStats stats = handoff.stats();

@@ -1,7 +1,7 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.table;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -24,7 +24,7 @@ import java.lang.invoke.VarHandle;
  * second in the total order sees the other's write, so a filled slot never ends with its bit
  * clear.
  */
-final class OccupancySummary {
+public final class OccupancySummary {
     private static final VarHandle WORD = MethodHandles.arrayElementVarHandle(long[].class);
 
     /**
@@ -45,18 +45,18 @@ final class OccupancySummary {
      */
     private final long[] sweep = new long[2 * SPREAD + 1];
 
-    OccupancySummary(int m) {
+    public OccupancySummary(int m) {
         this.m = m;
         this.wordCount = (int) ((m + 63L) >>> 6);
         this.words = new long[wordCount * SPREAD];
     }
 
-    int wordCount() {
+    public int wordCount() {
         return wordCount;
     }
 
     /** The bits of word w: slots 64w to 64w + 63. Volatile: the emptier's side of the pair. */
-    long word(int w) {
+    public long word(int w) {
         return (long) WORD.getVolatile(words, w * SPREAD);
     }
 
@@ -64,7 +64,7 @@ final class OccupancySummary {
      * The clear bits of word w that stand for a slot (the last word's bits past slot m - 1 stand
      * for none): the empty slots it shows. Volatile, as {@link #word}.
      */
-    long clearBits(int w) {
+    public long clearBits(int w) {
         long clear = ~word(w);
         if (w == wordCount - 1 && (m & 63) != 0) {
             clear &= (1L << m) - 1; // bits past slot m - 1 belong to no slot
@@ -73,7 +73,7 @@ final class OccupancySummary {
     }
 
     /** Call after filling slot i (a volatile CAS): sets its bit unless it is set. */
-    void filled(int i) {
+    public void filled(int i) {
         int at = (i >>> 6) * SPREAD;
         long bit = 1L << i;
         // Volatile read after the slot's CAS: the filler's side of the Dekker pair (see class).
@@ -90,7 +90,7 @@ final class OccupancySummary {
      *         that looked at the word between the clear and the set may be parked, and the
      *         caller must wake one as the filler would have (TableScans' notes)
      */
-    boolean emptied(int i, TableSlots slots) {
+    public boolean emptied(int i, TableSlots slots) {
         int at = (i >>> 6) * SPREAD;
         long bit = 1L << i;
         WORD.getAndBitwiseAnd(words, at, ~bit); // volatile, then the slot read: the Dekker pair
@@ -102,7 +102,7 @@ final class OccupancySummary {
     }
 
     /** The number of set bits: the occupied slots when no fill or removal is under way. */
-    int marked() {
+    public int marked() {
         int n = 0;
         for (int w = 0; w < wordCount; w++) {
             n += Long.bitCount(word(w));
@@ -111,13 +111,13 @@ final class OccupancySummary {
     }
 
     /** The sweep's current position, without wrapping. */
-    long sweep() {
+    public long sweep() {
         // Volatile: a sweep search starts from the latest position it can see.
         return (long) WORD.getVolatile(sweep, SPREAD);
     }
 
     /** The slot of a sweep position. */
-    int slotOf(long position) {
+    public int slotOf(long position) {
         return (int) Long.remainderUnsigned(position, m);
     }
 
@@ -125,7 +125,7 @@ final class OccupancySummary {
      * Moves the sweep to just past slot i, found by a search that started at position from,
      * unless another search already moved it further.
      */
-    void advanceSweep(long from, int i) {
+    public void advanceSweep(long from, int i) {
         int start = slotOf(from);
         long past = from + (i >= start ? i - start : m - start + i) + 1;
         for (long s = sweep(); s < past; s = sweep()) {

@@ -1,7 +1,10 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.waiting;
+
+import dev.handoff.Handoff;
+import dev.handoff.internal.observe.WaitEvent;
 
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
@@ -16,7 +19,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Each method behaves exactly as the call it wraps (same return value, same exceptions, same
  * interrupt handling) and commits the event whichever way the park ends.
  */
-enum Wait {
+public enum Parking {
     /** put and the timed offer. */
     PUT("put"),
     /** take and the timed poll. */
@@ -25,12 +28,12 @@ enum Wait {
     /** The value of the event's operation field. */
     private final String operation;
 
-    Wait(String operation) {
+    Parking(String operation) {
         this.operation = operation;
     }
 
     /** {@link Condition#await()}, recorded. */
-    void await(Condition condition, Handoff<?> handoff) throws InterruptedException {
+    public void await(Condition condition, Handoff<?> handoff) throws InterruptedException {
         WaitEvent event = begin();
         try {
             condition.await();
@@ -40,7 +43,7 @@ enum Wait {
     }
 
     /** {@link Condition#awaitNanos(long)}, recorded; returns what it returns. */
-    long awaitNanos(Condition condition, long nanos, Handoff<?> handoff) throws InterruptedException {
+    public long awaitNanos(Condition condition, long nanos, Handoff<?> handoff) throws InterruptedException {
         WaitEvent event = begin();
         try {
             return condition.awaitNanos(nanos);
@@ -50,14 +53,14 @@ enum Wait {
     }
 
     /** {@link LockSupport#park(Object)} with the handoff as the blocker, recorded. */
-    void park(Handoff<?> handoff) {
+    public void park(Handoff<?> handoff) {
         WaitEvent event = begin();
         LockSupport.park(handoff);
         end(event, handoff);
     }
 
     /** {@link LockSupport#parkNanos(Object, long)} with the handoff as the blocker, recorded. */
-    void parkNanos(Handoff<?> handoff, long nanos) {
+    public void parkNanos(Handoff<?> handoff, long nanos) {
         WaitEvent event = begin();
         LockSupport.parkNanos(handoff, nanos);
         end(event, handoff);

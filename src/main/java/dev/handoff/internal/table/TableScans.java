@@ -1,7 +1,12 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.table;
+
+import dev.handoff.internal.observe.Counters;
+import dev.handoff.internal.probe.ProbeRandom;
+import dev.handoff.internal.probe.ProbeSequence;
+import dev.handoff.internal.waiting.Spin;
 
 import dev.handoff.ParallelHashTable.KeySource;
 import dev.handoff.ParallelHashTable.Search;
@@ -17,13 +22,13 @@ import dev.handoff.ParallelHashTable.Search;
  * ({@link #looksFull()}, {@link #looksEmpty()}: the waiters' re-checks, see ParallelHashTable's
  * notes).
  */
-final class TableScans {
+public final class TableScans {
     /**
      * What a drain leaves in a slot while it holds that slot's element: neither an element (no
      * consumer takes it, no reader lists it) nor room (no producer fills it). Its summary bit
      * stays set.
      */
-    static final Object HELD = new Object() {
+    public static final Object HELD = new Object() {
         @Override
         public String toString() {
             return "HELD";
@@ -31,10 +36,10 @@ final class TableScans {
     };
 
     /** The slots. Invariant: a slot holds null, one element or HELD; only a CAS changes it. */
-    final TableSlots slots;
+    public final TableSlots slots;
 
     /** Probe sequences over the m slots. */
-    final ProbeSequence probing;
+    public final ProbeSequence probing;
 
     /** The occupied slots and the sweep; null under Search.PROBE and CURSOR, which keep none. */
     private final OccupancySummary summary;
@@ -49,9 +54,9 @@ final class TableScans {
     /** A consumer thread's turn and cursor under Search.CURSOR; plain fields, read by their thread only. */
     private static final class Walk {
         /** Whether the thread's next search walks (after a probe or a miss) or probes. */
-        boolean walkNext = true;
+        public boolean walkNext = true;
         /** The slot where the thread's next walk starts; -1 before its first walk. */
-        int cursor = -1;
+        public int cursor = -1;
     }
 
     /** This table's number in the threads' SweepTurn. */
@@ -73,7 +78,7 @@ final class TableScans {
      */
     private final Runnable markedAgain;
 
-    TableScans(TableSlots slots, Search search, KeySource keys, ProbeRandom random, Counters counters,
+    public TableScans(TableSlots slots, Search search, KeySource keys, ProbeRandom random, Counters counters,
                Runnable markedAgain) {
         this.slots = slots;
         this.probing = new ProbeSequence(slots.length());
@@ -105,7 +110,7 @@ final class TableScans {
      *         slot it met was claimed by another producer first (the slots it looked at are
      *         counted as insert probes either way)
      */
-    int insert(long key, Object e) {
+    public int insert(long key, Object e) {
         if (fillHints == null) {
             return summary != null ? summaryFill(probing.start(key), e, -1) : fill(key, e);
         }
@@ -203,7 +208,7 @@ final class TableScans {
      *
      * @return the slot it filled, or -1 if the lap won none
      */
-    int fill(long key, Object e) {
+    public int fill(long key, Object e) {
         int pos = probing.start(key);
         int stride = probing.stride(key);
         int probes = 1;
@@ -236,7 +241,7 @@ final class TableScans {
     }
 
     /** Takes e out of slot i, and unmarks it in the summary; false if e is not there (or HELD). */
-    boolean tryEmpty(int i, Object e) {
+    public boolean tryEmpty(int i, Object e) {
         if (e == HELD || !slots.tryEmpty(i, e)) {
             return false;
         }
@@ -258,7 +263,7 @@ final class TableScans {
      *
      * @return the element, or null if the pass met none it could win
      */
-    Object take() {
+    public Object take() {
         if (summary != null) {
             return summarySearch();
         }
@@ -266,7 +271,7 @@ final class TableScans {
     }
 
     /** The element in slot i, read with acquire (its contents visible), or null if empty or HELD. */
-    Object element(int i) {
+    public Object element(int i) {
         Object e = slots.read(i);
         return e == HELD ? null : e;
     }
@@ -275,7 +280,7 @@ final class TableScans {
      * Holds the element e of slot i for a drain: e to HELD, so that nobody else takes it while
      * the drain hands it on.
      */
-    boolean hold(int i, Object e) {
+    public boolean hold(int i, Object e) {
         return slots.compareAndSet(i, e, HELD);
     }
 
@@ -287,7 +292,7 @@ final class TableScans {
      *
      * @return true if e was taken back (nobody received it), false if it was delivered
      */
-    boolean retract(int i, Object e) {
+    public boolean retract(int i, Object e) {
         for (int round = 0; ; round++) {
             Object now = slots.read(i);
             if (now == HELD) {
@@ -301,13 +306,13 @@ final class TableScans {
     }
 
     /** Ends a hold whose element left: HELD to null, and the bit cleared. */
-    void releaseHeld(int i) {
+    public void releaseHeld(int i) {
         slots.compareAndSet(i, HELD, null); // only the holder changes a HELD slot: it succeeds
         unmark(i);
     }
 
     /** Ends a hold whose element stays: HELD back to e (its bit is still set). */
-    void restoreHeld(int i, Object e) {
+    public void restoreHeld(int i, Object e) {
         slots.compareAndSet(i, HELD, e); // only the holder changes a HELD slot: it succeeds
     }
 
@@ -316,7 +321,7 @@ final class TableScans {
      * before they park. Reads the summary's words and, for each set bit, its slot (a bit may
      * outlive its element, or stand over a HELD slot); without a summary, every slot.
      */
-    boolean looksEmpty() {
+    public boolean looksEmpty() {
         if (summary == null) {
             return noElementInSlots();
         }
@@ -336,7 +341,7 @@ final class TableScans {
      * consumers' final check after close, which must not miss an element whose bit an emptier
      * has cleared and not yet set again (OccupancySummary.emptied).
      */
-    boolean noElementInSlots() {
+    public boolean noElementInSlots() {
         for (int i = 0; i < slots.length(); i++) {
             Object e = slots.readVolatile(i);
             if (e != null && e != HELD) {
@@ -351,7 +356,7 @@ final class TableScans {
      * they park. Reads the summary's words (a bit may be clear over a slot just filled; the
      * producer's next pass finds out); without a summary, every slot.
      */
-    boolean looksFull() {
+    public boolean looksFull() {
         int m = slots.length();
         if (summary == null) {
             for (int i = 0; i < m; i++) {
@@ -373,7 +378,7 @@ final class TableScans {
      * The number of occupied (or HELD) slots: exact when no operation is under way, otherwise
      * within [0, m]. Reads the summary's words, or every slot without one.
      */
-    int occupied() {
+    public int occupied() {
         if (summary != null) {
             return summary.marked();
         }
@@ -443,7 +448,7 @@ final class TableScans {
      * its last one, at the cursor or a few slots on when a probe took the one in between. Only
      * a hint: the consumer re-checks every slot before it parks.
      */
-    boolean elementNearCursor() {
+    public boolean elementNearCursor() {
         int c = walks.get().cursor;
         if (c < 0) {
             return false;

@@ -1,7 +1,7 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.waiting;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -30,16 +30,16 @@ import java.util.function.BooleanSupplier;
  * The pipe's workers are the exception: each waits on a channel of its own, which no other
  * worker reads, so every one of them spins and the gate only shows producers the first.
  */
-final class Spin {
+public final class Spin {
 
     /** Rounds of {@link Thread#onSpinWait()} before a waiting thread yields: a few microseconds. */
-    static final int SPINS = 128;
+    public static final int SPINS = 128;
 
     /** {@link Thread#yield()} rounds after the spins, before the thread parks. */
-    static final int YIELDS = 4;
+    public static final int YIELDS = 4;
 
     /** All rounds of a wait: {@code SPINS + YIELDS}. */
-    static final int ROUNDS = SPINS + YIELDS;
+    public static final int ROUNDS = SPINS + YIELDS;
 
     private Spin() {
     }
@@ -48,7 +48,7 @@ final class Spin {
      * Pauses for round {@code round} of a wait: {@link Thread#onSpinWait()} in the first
      * {@link #SPINS} rounds, {@link Thread#yield()} after them.
      */
-    static void pause(int round) {
+    public static void pause(int round) {
         if (round < SPINS) {
             Thread.onSpinWait();
         } else {
@@ -62,7 +62,7 @@ final class Spin {
      *
      * @return whether {@code done} became true
      */
-    static boolean until(BooleanSupplier done) {
+    public static boolean until(BooleanSupplier done) {
         for (int i = 0; i < ROUNDS; i++) {
             if (done.getAsBoolean()) {
                 return true;
@@ -81,7 +81,7 @@ final class Spin {
      *
      * @return whether {@code done} became true
      */
-    static boolean yieldUntil(BooleanSupplier done) {
+    public static boolean yieldUntil(BooleanSupplier done) {
         for (int i = 0; i < YIELDS && !Thread.currentThread().isVirtual(); i++) {
             if (done.getAsBoolean()) {
                 return true;
@@ -96,11 +96,11 @@ final class Spin {
      * after. A spinner may enter with an id (the pipe's worker slot), which {@link #holder()}
      * shows the other side as a hint of whom to serve first.
      */
-    static final class Gate {
+    public static final class Gate {
         private static final VarHandle HOLDER;
 
         /** The value of holder while nobody spins. */
-        static final int NONE = -1;
+        public static final int NONE = -1;
 
         static {
             try {
@@ -114,24 +114,24 @@ final class Spin {
         private int holder = NONE;
 
         /** Whether the calling thread may spin now; if so, it must call {@link #exit()} after. */
-        boolean tryEnter() {
+        public boolean tryEnter() {
             return tryEnter(0);
         }
 
         /** {@link #tryEnter()}, showing {@code id >= 0} as the holder while the caller spins. */
-        boolean tryEnter(int id) {
+        public boolean tryEnter(int id) {
             // Opaque read first, so that a side whose spinner is busy does not fight for the line;
             // the CAS races other entrants only, and exit()'s opaque write of NONE is its partner.
             return (int) HOLDER.getOpaque(this) == NONE && HOLDER.compareAndSet(this, NONE, id);
         }
 
         /** The id of the thread spinning now, or {@link #NONE}: a hint, possibly stale. */
-        int holder() {
+        public int holder() {
             return (int) HOLDER.getOpaque(this);
         }
 
         /** Ends the caller's spin. Only the thread whose tryEnter() succeeded calls it. */
-        void exit() {
+        public void exit() {
             HOLDER.setOpaque(this, NONE); // only the spinner writes it back: no CAS needed
         }
     }

@@ -1,7 +1,10 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.circular;
+
+import dev.handoff.internal.waiting.Spin;
+import dev.handoff.internal.waiting.Waiters;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -14,7 +17,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * inserts and removes without blocking, and says when it is full, empty or closed; waiting is
  * the caller's. Elements are non-null.
  */
-final class SequencedRing {
+public final class SequencedRing {
     /*
      * Implementation notes.
      *
@@ -61,7 +64,7 @@ final class SequencedRing {
      */
 
     /** The largest capacity: 2^29, so that cell sequences (twice a position) compare as ints. */
-    static final int MAX_CAPACITY = 1 << 29;
+    public static final int MAX_CAPACITY = 1 << 29;
 
     /** In tail: the ring is closed to inserts. */
     private static final long CLOSED = 1L << 62;
@@ -72,7 +75,7 @@ final class SequencedRing {
     private static final long FLAGS = CLOSED | FROZEN;
 
     /** offer's results. */
-    static final int OFFERED = 0, FULL = 1, REFUSED = 2;
+    public static final int OFFERED = 0, FULL = 1, REFUSED = 2;
 
     /** The cells. Non-null exactly at the positions in [head, tail) once published. */
     private final Object[] items;
@@ -106,18 +109,18 @@ final class SequencedRing {
     }
 
     /** One index, padded on both sides so that tail and head never share a cache line. */
-    static final class RingIndex extends RingIndexPad {
-        long position;
-        long q0, q1, q2, q3, q4, q5, q6, q7;
+    public static final class RingIndex extends RingIndexPad {
+        public long position;
+        public long q0, q1, q2, q3, q4, q5, q6, q7;
     }
 
     /** Superclass fields come first in an object: the padding before RingIndex.position. */
-    abstract static class RingIndexPad {
-        long p0, p1, p2, p3, p4, p5, p6, p7;
+    public abstract static class RingIndexPad {
+        public long p0, p1, p2, p3, p4, p5, p6, p7;
     }
 
     /** A ring of capacity cells (checked by the caller), frozen only by holders of gate. */
-    SequencedRing(int capacity, ReentrantLock gate) {
+    public SequencedRing(int capacity, ReentrantLock gate) {
         this.capacity = capacity;
         this.gate = gate;
         this.mask = Integer.bitCount(capacity) == 1 ? capacity - 1 : -1;
@@ -142,14 +145,14 @@ final class SequencedRing {
         return mask >= 0 ? (int) position & mask : (int) (position % capacity);
     }
 
-    int capacity() {
+    public int capacity() {
         return capacity;
     }
 
     // ---- the lock-free fast paths ----
 
     /** Inserts e if there is room: OFFERED, FULL, or REFUSED when closed. */
-    int offer(Object e) {
+    public int offer(Object e) {
         for (int k = 0; ; k++) {
             long t = (long) POSITION.getVolatile(tail);
             if ((t & FLAGS) != 0) {
@@ -174,7 +177,7 @@ final class SequencedRing {
     }
 
     /** Removes the oldest element, or returns null if the ring was empty at some instant. */
-    Object poll() {
+    public Object poll() {
         for (int k = 0; ; k++) {
             long h = (long) POSITION.getVolatile(head);
             if ((h & FROZEN) != 0) {
@@ -215,12 +218,12 @@ final class SequencedRing {
      * tail, so that it can serve as a waiter's re-check (Waiters) after the count. False while a
      * producer has claimed a cell and not yet published it.
      */
-    boolean looksEmpty() {
+    public boolean looksEmpty() {
         return emptyAt(position(head));
     }
 
     /** Whether the ring looks full now: as looksEmpty, reading tail and then head. */
-    boolean looksFull() {
+    public boolean looksFull() {
         return fullAt(position(tail));
     }
 
@@ -258,7 +261,7 @@ final class SequencedRing {
     }
 
     /** The elements inside, between 0 and capacity, from a consistent pair of positions. */
-    int size() {
+    public int size() {
         while (true) {
             long h = position(head);
             long t = position(tail);
@@ -269,7 +272,7 @@ final class SequencedRing {
     }
 
     /** Refuses every later insert; every insert that succeeded precedes this. */
-    void close() {
+    public void close() {
         POSITION.getAndBitwiseOr(tail, CLOSED); // makes every later CAS of offer on tail fail: its partner
     }
 
@@ -279,7 +282,7 @@ final class SequencedRing {
      * Stops the fast paths and waits for the claims made before it to be released; returns the
      * positions {head, tail}. Call only when holding gate; end with thaw().
      */
-    long[] freeze() {
+    public long[] freeze() {
         // assert gate.isHeldByCurrentThread();
         long frozenTail = (long) POSITION.getAndBitwiseOr(tail, FROZEN);
         if ((frozenTail & FROZEN) != 0) { // frozen already, by this gate holder: a nested thaw would end it early
@@ -297,19 +300,19 @@ final class SequencedRing {
     }
 
     /** Ends a freeze with head at newHead (tail unchanged), releasing the fast paths. */
-    void thaw(long newHead) {
+    public void thaw(long newHead) {
         long t = (long) POSITION.getVolatile(tail) & ~FROZEN;
         POSITION.setVolatile(tail, t); // publishes the rewritten cells: pairs with getVolatile in the fast paths
         POSITION.setVolatile(head, newHead);
     }
 
     /** The element at position p. Call only while frozen, with p in [head, tail). */
-    Object elementAt(long p) {
+    public Object elementAt(long p) {
         return items[index(p)];
     }
 
     /** The elements at positions [from, to), in order. Call only while frozen. */
-    List<Object> elements(long from, long to) {
+    public List<Object> elements(long from, long to) {
         List<Object> inside = new ArrayList<>((int) (to - from));
         for (long p = from; p < to; p++) {
             inside.add(items[index(p)]);
@@ -321,7 +324,7 @@ final class SequencedRing {
      * Keeps the given elements (in order, at most those from h to t) as the newest, freeing the
      * cells below them; returns the new head for thaw(). Call only while frozen.
      */
-    long keepOnly(List<Object> kept, long h, long t) {
+    public long keepOnly(List<Object> kept, long h, long t) {
         long newHead = t - kept.size();
         for (long p = h; p < t; p++) {
             int cell = index(p);

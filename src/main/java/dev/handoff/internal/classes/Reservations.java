@@ -1,7 +1,12 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.classes;
+
+import dev.handoff.Handoff;
+import dev.handoff.internal.waiting.Spin;
+import dev.handoff.internal.waiting.Parking;
+import dev.handoff.internal.waiting.Waiters;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -23,10 +28,10 @@ import java.util.function.BooleanSupplier;
  *
  * <p>Used by {@link ClassedHandoff} (takeable: elements of any class that consumers may take).
  */
-final class Reservations {
-    static final int ACQUIRED = 1;
-    static final int NONE = 0;
-    static final int EXHAUSTED = -1;
+public final class Reservations {
+    public static final int ACQUIRED = 1;
+    public static final int NONE = 0;
+    public static final int EXHAUSTED = -1;
 
     private static final long CLOSED = Long.MIN_VALUE;
     private static final long PENDING_ONE = 1L << 32;
@@ -60,7 +65,7 @@ final class Reservations {
      */
     private final BooleanSupplier nothingUnderWay;
 
-    private Reservations(Runnable onWait, Handoff<?> owner, Wait wait, BooleanSupplier nothingUnderWay) {
+    private Reservations(Runnable onWait, Handoff<?> owner, Parking wait, BooleanSupplier nothingUnderWay) {
         this.onWait = onWait;
         this.waiters = new Waiters(lock, wait, owner);
         this.nothingUnderWay = nothingUnderWay;
@@ -72,21 +77,21 @@ final class Reservations {
      * and whatever makes it true must be followed by a call to {@link #wakeAll()}.
      *
      * @param owner the handoff, and {@code wait} which of its waits this count's acquirers are:
-     *        for JFR (class Wait)
+     *        for JFR (class Parking)
      */
-    static Reservations ofItems(Runnable onWait, Handoff<?> owner, Wait wait, BooleanSupplier nothingUnderWay) {
+    public static Reservations ofItems(Runnable onWait, Handoff<?> owner, Parking wait, BooleanSupplier nothingUnderWay) {
         return new Reservations(onWait, owner, wait, nothingUnderWay);
     }
 
-    static int available(long s) {
+    public static int available(long s) {
         return (int) (s & AVAILABLE_MASK);
     }
 
-    static int pending(long s) {
+    public static int pending(long s) {
         return (int) ((s & ~CLOSED) >>> 32);
     }
 
-    static boolean closed(long s) {
+    public static boolean closed(long s) {
         return s < 0;
     }
 
@@ -95,11 +100,11 @@ final class Reservations {
         return s == CLOSED && nothingUnderWay.getAsBoolean();
     }
 
-    int available() {
+    public int available() {
         return available(state);
     }
 
-    boolean isClosed() {
+    public boolean isClosed() {
         return closed(state);
     }
 
@@ -110,7 +115,7 @@ final class Reservations {
      *
      * @return how many were taken, 0 if none was available
      */
-    int tryAcquireHeld(int max) {
+    public int tryAcquireHeld(int max) {
         for (;;) {
             long s = state;
             int n = Math.min(available(s), max);
@@ -126,7 +131,7 @@ final class Reservations {
     }
 
     /** Takes one available reservation if there is one; never waits. */
-    int tryAcquire() {
+    public int tryAcquire() {
         for (;;) {
             long s = state;
             if (available(s) == 0) {
@@ -144,7 +149,7 @@ final class Reservations {
     }
 
     /** Takes one reservation, spinning briefly and then parking while none is available. */
-    int acquire() throws InterruptedException {
+    public int acquire() throws InterruptedException {
         int r = tryAcquire();
         if (r == NONE) {
             r = spinThenTryAcquire();
@@ -188,7 +193,7 @@ final class Reservations {
     }
 
     /** Takes one reservation, parking at most nanos while none is available; never spins. */
-    int acquireNanos(long nanos) throws InterruptedException {
+    public int acquireNanos(long nanos) throws InterruptedException {
         int r = tryAcquire();
         return r != NONE || nanos <= 0L ? r : await(true, nanos);
     }
@@ -229,7 +234,7 @@ final class Reservations {
     }
 
     /** Adds one available reservation and wakes one waiter: an element put back in place. */
-    void release() {
+    public void release() {
         STATE.getAndAdd(this, 1L); // volatile: then signalOne reads the waiter count
         waiters.signalOne();
     }
@@ -238,7 +243,7 @@ final class Reservations {
      * Adds one pending unless closed: an insert that will publish. A producer calls it after
      * reserving a space; false means the table closed, and the insert is refused.
      */
-    boolean announce() {
+    public boolean announce() {
         long previous = (long) STATE.getAndAdd(this, PENDING_ONE);
         if (closed(previous)) {
             settle(1); // undo: the insert will not happen
@@ -248,13 +253,13 @@ final class Reservations {
     }
 
     /** Turns one pending into one available: a published insert. */
-    void publish() {
+    public void publish() {
         STATE.getAndAdd(this, 1L - PENDING_ONE); // pending >= 1 here, so no borrow
         waiters.signalOne(); // after the volatile change, as Waiters requires
     }
 
     /** Turns n held reservations (pending) back into available ones, and wakes n waiters. */
-    void handBack(int n) {
+    public void handBack(int n) {
         if (n > 0) {
             STATE.getAndAdd(this, n * (1L - PENDING_ONE)); // pending >= n here
             for (int i = 0; i < n; i++) {
@@ -264,7 +269,7 @@ final class Reservations {
     }
 
     /** Drops n pending: held elements that left for good, or an insert that was undone. */
-    void settle(int n) {
+    public void settle(int n) {
         // Volatile: pairs with the tryAcquire that sees the count exhausted after it.
         long next = (long) STATE.getAndAdd(this, -n * PENDING_ONE) - n * PENDING_ONE;
         if (exhausted(next)) {
@@ -273,13 +278,13 @@ final class Reservations {
     }
 
     /** Sets the closed bit and wakes every waiter to recheck. Idempotent. */
-    void close() {
+    public void close() {
         STATE.getAndBitwiseOr(this, CLOSED); // volatile: every later tryAcquire and noneAvailableYet sees it
         wakeAll();
     }
 
     /** Wakes every waiter to recheck: after a change that may have made this count final. */
-    void wakeAll() {
+    public void wakeAll() {
         waiters.signalAll();
     }
 

@@ -1,7 +1,7 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.guard;
 
 import java.util.Collection;
 import java.util.concurrent.locks.ReentrantLock;
@@ -13,7 +13,7 @@ import java.util.function.Predicate;
  * being reentrant, would let such a call in while the handoff is in the middle of its elements,
  * where a take would hand out the element being added a second time.
  */
-final class ReentryGuard {
+public final class ReentryGuard {
     /*
      * callingOut is plain. Only the thread holding lock writes it, and it clears it before it
      * unlocks; so a thread holding lock reads its own latest write, and a thread not holding it
@@ -26,7 +26,7 @@ final class ReentryGuard {
     private boolean callingOut;
 
     /** @param lock the lock under which the handoff runs the caller's code */
-    ReentryGuard(ReentrantLock lock) {
+    public ReentryGuard(ReentrantLock lock) {
         this.lock = lock;
     }
 
@@ -37,7 +37,7 @@ final class ReentryGuard {
      *
      * @throws IllegalStateException if so
      */
-    void check() {
+    public void check() {
         if (callingOut && lock.isHeldByCurrentThread()) {
             throw new IllegalStateException("this handoff is not usable from the code it is calling"
                     + " (a drainTo target's add, an equals)");
@@ -45,7 +45,7 @@ final class ReentryGuard {
     }
 
     /** Adds e to target, refusing calls back meanwhile. Call only when holding lock. */
-    <E> void add(Collection<? super E> target, E e) {
+    public <E> void add(Collection<? super E> target, E e) {
         callingOut = true;
         try {
             target.add(e);
@@ -55,7 +55,7 @@ final class ReentryGuard {
     }
 
     /** Asks match about e, refusing calls back meanwhile. Call only when holding lock. */
-    boolean test(Predicate<Object> match, Object e) {
+    public boolean test(Predicate<Object> match, Object e) {
         callingOut = true;
         try {
             return match.test(e);

@@ -1,7 +1,9 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.waiting;
+
+import dev.handoff.Handoff;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -26,7 +28,7 @@ import java.util.function.BooleanSupplier;
  * and the caller's waiting loop must pass the wake-up on ({@link #signalOneHeld()}) when it
  * proceeds and the state lets another waiter proceed too.
  */
-final class Waiters {
+public final class Waiters {
     /*
      * Why no wake-up is lost. A waiter increments count (getAndAdd: volatile) and then reads the
      * state through stillBlocked; the changer writes the state (volatile) and then reads count
@@ -69,8 +71,8 @@ final class Waiters {
 
     private final ReentrantLock lock;
     private final Condition condition;
-    /** Which wait of the handoff this is, and the handoff: for JFR (class Wait). */
-    private final Wait wait;
+    /** Which wait of the handoff this is, and the handoff: for JFR (class Parking). */
+    private final Parking wait;
     private final Handoff<?> owner;
 
     /** Threads between their increment in await and their decrement after it. */
@@ -91,11 +93,11 @@ final class Waiters {
      * @param wait which of the handoff's waits this is (for the JFR event)
      * @param owner the handoff, named in the JFR event
      */
-    Waiters(ReentrantLock lock, Wait wait, Handoff<?> owner) {
+    public Waiters(ReentrantLock lock, Parking wait, Handoff<?> owner) {
         this(lock, wait, owner, false);
     }
 
-    private Waiters(ReentrantLock lock, Wait wait, Handoff<?> owner, boolean oneWakeUpPerBurst) {
+    private Waiters(ReentrantLock lock, Parking wait, Handoff<?> owner, boolean oneWakeUpPerBurst) {
         this.lock = lock;
         this.condition = lock.newCondition();
         this.wait = wait;
@@ -112,7 +114,7 @@ final class Waiters {
      * @param wait as for the constructor
      * @param owner as for the constructor
      */
-    static Waiters oneWakeUpPerBurst(ReentrantLock lock, Wait wait, Handoff<?> owner) {
+    public static Waiters oneWakeUpPerBurst(ReentrantLock lock, Parking wait, Handoff<?> owner) {
         return new Waiters(lock, wait, owner, true);
     }
 
@@ -122,7 +124,7 @@ final class Waiters {
      *
      * @throws InterruptedException if interrupted while parked (the lock is held again)
      */
-    void await(BooleanSupplier stillBlocked) throws InterruptedException {
+    public void await(BooleanSupplier stillBlocked) throws InterruptedException {
         // assert lock.isHeldByCurrentThread();
         COUNT.getAndAdd(this, 1); // volatile, then the state read: pairs with the read in signalOne
         if (!stillBlocked.getAsBoolean()) {
@@ -142,7 +144,7 @@ final class Waiters {
      * @return the time left: {@code nanos} when it did not park, at most 0 when the time ran out
      * @throws InterruptedException if interrupted while parked (the lock is held again)
      */
-    long awaitNanos(BooleanSupplier stillBlocked, long nanos) throws InterruptedException {
+    public long awaitNanos(BooleanSupplier stillBlocked, long nanos) throws InterruptedException {
         // assert lock.isHeldByCurrentThread();
         COUNT.getAndAdd(this, 1); // as in await
         if (!stillBlocked.getAsBoolean()) {
@@ -154,6 +156,24 @@ final class Waiters {
         } finally {
             cameBack();
         }
+    }
+
+    /**
+     * {@link #awaitNanos} when {@code timed}, else {@link #await}: the one wait of every kind's
+     * blocking loop. Call only when holding the lock.
+     *
+     * @param stillBlocked the re-check, a volatile read of the state (see the class notes)
+     * @param timed whether the wait ends after {@code nanos}
+     * @param nanos the time left, read only when timed
+     * @return the time left: {@code nanos} unchanged when untimed or when it did not park
+     * @throws InterruptedException if interrupted while parked (the lock is held again)
+     */
+    public long await(BooleanSupplier stillBlocked, boolean timed, long nanos) throws InterruptedException {
+        if (timed) {
+            return awaitNanos(stillBlocked, nanos);
+        }
+        await(stillBlocked);
+        return nanos;
     }
 
     /** Leaves the count after an await, however it ended. Call only when holding the lock. */
@@ -176,7 +196,7 @@ final class Waiters {
      * Wakes one waiter if any may be parked. Call after the volatile state change that may let
      * one proceed, without the lock.
      */
-    void signalOne() {
+    public void signalOne() {
         if (mayNeedSignal()) {
             lock.lock();
             try {
@@ -191,7 +211,7 @@ final class Waiters {
      * Wakes one waiter, for a caller that already holds the lock (a waiter passing a wake-up on
      * to the next, when the state lets more than one proceed).
      */
-    void signalOneHeld() {
+    public void signalOneHeld() {
         // assert lock.isHeldByCurrentThread();
         if (mayNeedSignal()) {
             if (oneWakeUpPerBurst) {
@@ -202,13 +222,13 @@ final class Waiters {
     }
 
     /** As {@link #signalAll()}, for a caller that already holds the lock. */
-    void signalAllHeld() {
+    public void signalAllHeld() {
         // assert lock.isHeldByCurrentThread();
         condition.signalAll();
     }
 
     /** Wakes every waiter to re-check, unconditionally (closing, or a final state). */
-    void signalAll() {
+    public void signalAll() {
         lock.lock();
         try {
             condition.signalAll();
@@ -218,12 +238,12 @@ final class Waiters {
     }
 
     /** Whether some thread may be parked or about to park: a volatile read. */
-    boolean any() {
+    public boolean any() {
         return count > 0;
     }
 
     /** How many threads are counted in (for tests and toString). */
-    int count() {
+    public int count() {
         return count;
     }
 }

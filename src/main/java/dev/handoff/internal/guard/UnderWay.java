@@ -1,7 +1,7 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.guard;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -23,26 +23,26 @@ import java.lang.invoke.VarHandle;
  * ended, and an operation ends only after its element is in place, where the consumer's later
  * read of the slots finds it.
  */
-final class UnderWay {
+public final class UnderWay {
     private static final VarHandle CELL = MethodHandles.arrayElementVarHandle(int[].class);
 
     /** The counts, a cell per thread (threads that share a cell share its count). */
     private final ThreadCells cells = new ThreadCells();
 
     /** Counts the calling thread's operation; returns its cell, for {@link #end(int)}. */
-    int begin() {
+    public int begin() {
         int at = cells.ofCurrentThread();
         CELL.getAndAdd(cells.array, at, 1); // volatile, then the read of closed: the Dekker pair with close
         return at;
     }
 
     /** Ends an operation that {@link #begin()} counted in cell {@code at}. */
-    void end(int at) {
+    public void end(int at) {
         CELL.getAndAdd(cells.array, at, -1); // volatile, after the element is in place: read by none()
     }
 
     /** Whether no operation is under way: every cell read volatile, after the caller read closed. */
-    boolean none() {
+    public boolean none() {
         for (int k = 0; k < cells.count(); k++) {
             if ((int) CELL.getVolatile(cells.array, cells.at(k)) != 0) {
                 return false;

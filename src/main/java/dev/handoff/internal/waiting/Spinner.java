@@ -1,0 +1,233 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff.internal.waiting;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The one spin-before-park policy of the library: whether a thread that must wait may first
+ * re-read what it waits for, and for how many rounds, before it parks. One spinner serves one
+ * side of a handoff (its consumers, or its producers), or one channel that a single thread
+ * waits on.
+ *
+ * <p>A wait that may spin is written as
+ * <pre>{@code
+ * int rounds = spinner.begin();
+ * boolean came = ready();
+ * for (int i = 0; i < rounds && !came; i++) {
+ *     Spinner.pause(i);
+ *     came = ready();
+ * }
+ * if (rounds > 0) spinner.end(came);
+ * if (!came) ...count in, re-check, park (Waiters)...
+ * }</pre>
+ * with the loop written out at the call site, so that no capturing lambda is allocated per wait.
+ *
+ * <p>{@link #begin()} answers 0, and the thread parks at once, when spinning cannot pay:
+ * <ul>
+ *   <li>on a virtual thread: parking one costs no OS wake-up, and its spin would hold a carrier
+ *       that another virtual thread (perhaps the one it waits for) needs;</li>
+ *   <li>while another thread of the same side spins ({@link Gate}): one spinner catches the next
+ *       element or room as well as several would, and every spinner re-reads the line the other
+ *       side writes;</li>
+ *   <li>while as many threads of this JVM spin as half its CPUs ({@link #MAX_SPINNERS}): a
+ *       spinner beyond that would take the CPU of a thread that makes progress, the partner it
+ *       waits for among them;</li>
+ *   <li>while recent spins of this side ended without the awaited state: the budget adapts, as
+ *       HotSpot's monitors adapt their spinning. A spin that ends in a handoff doubles it (up to
+ *       {@link #ROUNDS}); one that ends empty halves it, down to 0. At 0 the side parks at once,
+ *       and only every {@link #PROBE_EVERY}-th wait spins a short probe to learn whether
+ *       spinning pays again. On a busy machine, where the partner cannot run while this thread
+ *       spins, the spins fail and the side stops spinning after a few waits.</li>
+ * </ul>
+ *
+ * <p>Every read and write here is a hint: the budget and the probe count are read and written
+ * with opaque accesses and may lose an update under races, which only changes how long the next
+ * wait spins. Whether a thread gets an element or room is decided elsewhere.
+ */
+public final class Spinner {
+
+    /** Rounds of {@link Thread#onSpinWait()} in a full spin: a few microseconds. */
+    public static final int SPINS = 128;
+
+    /** {@link Thread#yield()} rounds after the spins in a full spin. */
+    public static final int YIELDS = 4;
+
+    /** The longest spin, in rounds: {@code SPINS + YIELDS}. */
+    public static final int ROUNDS = SPINS + YIELDS;
+
+    /** The rounds of a probe, the short spin that a side whose budget fell to 0 tries now and then. */
+    static final int PROBE_ROUNDS = 16;
+
+    /** A side whose budget is 0 probes on every this many waits. */
+    static final int PROBE_EVERY = 32;
+
+    /**
+     * The most threads of this JVM that spin at once: half the CPUs the JVM may use, so that the
+     * threads which make progress keep at least the other half (none on one CPU).
+     */
+    public static final int MAX_SPINNERS = Runtime.getRuntime().availableProcessors() / 2;
+
+    private static final VarHandle BUDGET;
+    private static final VarHandle WAITS;
+    private static final VarHandle SPINNING;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            BUDGET = lookup.findVarHandle(Spinner.class, "budget", int.class);
+            WAITS = lookup.findVarHandle(Spinner.class, "waitsAtZero", int.class);
+            SPINNING = lookup.findStaticVarHandle(Spinner.class, "spinning", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Threads of this JVM between a begin() that answered rounds and its end(). Through SPINNING. */
+    @SuppressWarnings("unused")
+    private static int spinning;
+
+    /** Rounds the next wait of this side may spin; adapts in end(). Opaque, a hint. */
+    @SuppressWarnings("FieldMayBeFinal")
+    private int budget = ROUNDS;
+
+    /** Waits that began at budget 0 since the last probe. Opaque, a hint. */
+    @SuppressWarnings("unused")
+    private int waitsAtZero;
+
+    /** One spinner per side at a time. */
+    private final Gate gate = new Gate();
+
+    /** How many rounds a spin holds: the budget, or a probe's rounds when this wait probes. */
+    private int roundsNow() {
+        int b = (int) BUDGET.getOpaque(this);
+        if (b > 0) {
+            return b;
+        }
+        int w = (int) WAITS.getOpaque(this) + 1;
+        WAITS.setOpaque(this, w == PROBE_EVERY ? 0 : w);
+        return w == PROBE_EVERY ? PROBE_ROUNDS : 0;
+    }
+
+    /**
+     * Asks to spin before parking. A positive answer is the number of rounds the caller may spin,
+     * pausing with {@link #pause(int)}, and obliges it to call {@link #end(boolean)} once after;
+     * 0 means park at once (and call nothing).
+     *
+     * @return the rounds to spin, or 0
+     */
+    public int begin() {
+        return begin(0);
+    }
+
+    /**
+     * As {@link #begin()}, showing {@code id >= 0} to the other side while this thread spins
+     * ({@link #holder()}): the pipe's producers serve the spinning worker first.
+     *
+     * @param id the spinner's id
+     * @return the rounds to spin, or 0
+     */
+    public int begin(int id) {
+        if (Thread.currentThread().isVirtual()) {
+            return 0;
+        }
+        int rounds = roundsNow();
+        if (rounds == 0 || !gate.tryEnter(id)) {
+            return 0;
+        }
+        // Opaque read first, then one unconditional add: no retry loop on this JVM-wide word.
+        if ((int) SPINNING.getOpaque() >= MAX_SPINNERS) {
+            gate.exit();
+            return 0;
+        }
+        if ((int) SPINNING.getAndAdd(1) >= MAX_SPINNERS) { // another thread took the last place
+            SPINNING.getAndAdd(-1);
+            gate.exit();
+            return 0;
+        }
+        return rounds;
+    }
+
+    /**
+     * Ends a spin that {@link #begin()} allowed, and adapts the next spin's budget.
+     *
+     * @param cameWhileSpinning whether what the thread waited for came during the spin
+     */
+    public void end(boolean cameWhileSpinning) {
+        SPINNING.getAndAdd(-1);
+        gate.exit();
+        int b = (int) BUDGET.getOpaque(this);
+        int next = cameWhileSpinning ? Math.min(ROUNDS, Math.max(2 * b, PROBE_ROUNDS)) : b / 2;
+        BUDGET.setOpaque(this, next < PROBE_ROUNDS && !cameWhileSpinning ? 0 : next);
+    }
+
+    /** What {@link #holder()} answers while nobody of this side spins. */
+    public static final int NONE = Gate.NONE;
+
+    /** The id of the thread spinning on this side now, or {@link #NONE}: a hint, possibly stale. */
+    public int holder() {
+        return gate.holder();
+    }
+
+    /** The rounds the next wait of this side would spin now (0: it would park at once); for tests. */
+    public int budget() {
+        return (int) BUDGET.getOpaque(this);
+    }
+
+    /**
+     * Pauses for round {@code round} of a spin: {@link Thread#onSpinWait()} in the first
+     * {@link #SPINS} rounds, {@link Thread#yield()} after them, which gives the CPU to the thread
+     * waited for when more threads than CPUs are runnable.
+     *
+     * @param round the round, from 0
+     */
+    public static void pause(int round) {
+        if (round < SPINS) {
+            Thread.onSpinWait();
+        } else {
+            Thread.yield();
+        }
+    }
+
+    /**
+     * At most one spinning thread per side: {@link #tryEnter(int)} before spinning,
+     * {@link #exit()} after. The spinner's id is shown to the other side ({@link #holder()}).
+     */
+    static final class Gate {
+        private static final VarHandle HOLDER;
+
+        /** The value of holder while nobody spins. */
+        static final int NONE = -1;
+
+        static {
+            try {
+                HOLDER = MethodHandles.lookup().findVarHandle(Gate.class, "holder", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        /** The spinner's id, or NONE. Accessed through HOLDER; a hint, ordered with nothing else. */
+        @SuppressWarnings("FieldMayBeFinal")
+        private int holder = NONE;
+
+        /** Whether the calling thread may spin now; if so, it must call {@link #exit()} after. */
+        boolean tryEnter(int id) {
+            // Opaque read first, so that a side whose spinner is busy does not fight for the line;
+            // the CAS races other entrants only, and exit()'s opaque write of NONE is its partner.
+            return (int) HOLDER.getOpaque(this) == NONE && HOLDER.compareAndSet(this, NONE, id);
+        }
+
+        /** The id of the thread spinning now, or {@link #NONE}: a hint, possibly stale. */
+        int holder() {
+            return (int) HOLDER.getOpaque(this);
+        }
+
+        /** Ends the caller's spin. Only the thread whose tryEnter() succeeded calls it. */
+        void exit() {
+            HOLDER.setOpaque(this, NONE); // only the spinner writes it back: no CAS needed
+        }
+    }
+}
