@@ -10,6 +10,7 @@ import dev.handoff.CircularBuffer.Waiting;
 import dev.handoff.ParallelHashTable.KeySource;
 import dev.handoff.ParallelHashTable.Search;
 import dev.handoff.ParallelHashTable.SlotForm;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -129,6 +130,16 @@ public sealed interface HandoffSpec
      * @param stats whether the buffer counts statistics
      */
     record Circular(int capacity, Waiting waiting, Core core, boolean stats) implements HandoffSpec {
+        private static final SpecParser.Choice<Circular, Waiting> WAIT =
+                SpecParser.Choice.of("wait", Waiting.values(), Waiting::specName, Waiting.PARK, Circular::waiting);
+        private static final SpecParser.Choice<Circular, Core> CORE =
+                SpecParser.Choice.of("core", Core.values(), Core::specName, Core.LOCK, Circular::core);
+
+        /** The kind's options, as spec strings write them: its part of the parser's grammar. */
+        static final SpecParser.Grammar<Circular> GRAMMAR = new SpecParser.Grammar<>("circular",
+                List.<SpecParser.Choice<Circular, ?>>of(WAIT, CORE),
+                (capacity, given, stats) -> new Circular(capacity, given.get(WAIT), given.get(CORE), stats));
+
         /**
          * Checks the arguments, as {@link CircularBuffer}'s or {@link RingBuffer}'s constructor does.
          *
@@ -229,6 +240,10 @@ public sealed interface HandoffSpec
      * @param stats whether the queue counts statistics
      */
     record LockSplit(int capacity, boolean stats) implements HandoffSpec {
+        /** The kind's options (none but the common ones): its part of the parser's grammar. */
+        static final SpecParser.Grammar<LockSplit> GRAMMAR = new SpecParser.Grammar<>("lock-split", List.of(),
+                (capacity, given, stats) -> new LockSplit(capacity, stats));
+
         /**
          * Checks the capacity, as {@link LockSplitQueue}'s constructor does.
          *
@@ -245,7 +260,7 @@ public sealed interface HandoffSpec
 
         @Override
         public String kind() {
-            return "lock-split";
+            return GRAMMAR.kind();
         }
 
         @Override
@@ -255,7 +270,7 @@ public sealed interface HandoffSpec
 
         @Override
         public String toString() {
-            return kind() + ":" + capacity + (stats ? ",stats" : "");
+            return GRAMMAR.write(this);
         }
     }
 
@@ -275,6 +290,19 @@ public sealed interface HandoffSpec
      */
     record HashTable(int capacity, SlotForm slots, KeySource keys, Search search, boolean stats)
             implements HandoffSpec {
+        private static final SpecParser.Choice<HashTable, SlotForm> SLOTS = SpecParser.Choice.of("slots",
+                SlotForm.values(), SlotForm::specName, ParallelHashTable.DEFAULT_SLOT_FORM, HashTable::slots);
+        private static final SpecParser.Choice<HashTable, KeySource> KEY = SpecParser.Choice.of("key",
+                KeySource.values(), KeySource::specName, ParallelHashTable.DEFAULT_KEY_SOURCE, HashTable::keys);
+        private static final SpecParser.Choice<HashTable, Search> SEARCH = SpecParser.Choice.of("search",
+                Search.values(), Search::specName, ParallelHashTable.DEFAULT_SEARCH, HashTable::search);
+
+        /** The kind's options, as spec strings write them: its part of the parser's grammar. */
+        static final SpecParser.Grammar<HashTable> GRAMMAR = new SpecParser.Grammar<>("pht",
+                List.<SpecParser.Choice<HashTable, ?>>of(SLOTS, KEY, SEARCH),
+                (capacity, given, stats) -> new HashTable(capacity, given.get(SLOTS), given.get(KEY),
+                        given.get(SEARCH), stats));
+
         /**
          * Checks the arguments, as {@link ParallelHashTable}'s constructor does.
          *
@@ -329,7 +357,7 @@ public sealed interface HandoffSpec
 
         @Override
         public String kind() {
-            return "pht";
+            return GRAMMAR.kind();
         }
 
         @Override
@@ -339,8 +367,7 @@ public sealed interface HandoffSpec
 
         @Override
         public String toString() {
-            return kind() + ":" + capacity + ",slots=" + slots.specName() + ",key=" + keys.specName()
-                    + ",search=" + search.specName() + (stats ? ",stats" : "");
+            return GRAMMAR.write(this);
         }
     }
 
@@ -351,6 +378,10 @@ public sealed interface HandoffSpec
      * @param stats whether the pipe counts statistics
      */
     record Pipe(int capacity, boolean stats) implements HandoffSpec {
+        /** The kind's options (none but the common ones): its part of the parser's grammar. */
+        static final SpecParser.Grammar<Pipe> GRAMMAR = new SpecParser.Grammar<>("pipe", List.of(),
+                (capacity, given, stats) -> new Pipe(capacity, stats));
+
         /**
          * Checks the number of worker slots, as {@link PipeHandoff}'s constructor does.
          *
@@ -367,7 +398,7 @@ public sealed interface HandoffSpec
 
         @Override
         public String kind() {
-            return "pipe";
+            return GRAMMAR.kind();
         }
 
         @Override
@@ -377,7 +408,7 @@ public sealed interface HandoffSpec
 
         @Override
         public String toString() {
-            return kind() + ":" + capacity + (stats ? ",stats" : "");
+            return GRAMMAR.write(this);
         }
     }
 
