@@ -21,6 +21,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -52,9 +53,15 @@ import java.util.regex.Pattern;
  * {@link EndOfWindow#POISON} each. A thread still blocked 10 s later is a lost wake-up: the child
  * fails, and so does the run.
  *
+ * <p>Two options load the comparison as servers are loaded. {@code --busy N} starts N threads in
+ * the driver that loop without pause for the whole run, so that every window shares the CPUs with
+ * N runnable threads of another process (a busy machine: other processes, GC threads, other
+ * pools). {@code --timed} makes the producers and consumers use {@code offer(e, 1 s)} and
+ * {@code poll(1 s)} instead of {@code put} and {@code take}.
+ *
  * <p>Run (JDK 21+): {@code java -cp jmh/target/benchmarks.jar
  * dev.handoff.jmh.throughput.PairedThroughput [--shape p1c1] [--window-ms 200] [--rounds 20]
- * [--forks 3] lbq lock-split}; the names are those of {@code Queues}. {@link
+ * [--forks 3] [--busy 2] [--timed] lbq lock-split}; the names are those of {@code Queues}. {@link
  * dev.handoff.jmh.report.Twins} runs the comparisons of every handoff with its twin.
  */
 public final class PairedThroughput {
@@ -84,7 +91,8 @@ public final class PairedThroughput {
      * Runs a comparison and prints it, or, with {@code --serve}, serves one queue's windows as a
      * child JVM.
      *
-     * @param args {@code [--shape p1c1] [--window-ms 200] [--rounds 20] [--forks 3] kind kind...}
+     * @param args {@code [--shape p1c1] [--window-ms 200] [--rounds 20] [--forks 3] [--busy N] [--timed]
+     *        kind kind...}
      */
     public static void main(String[] args) throws IOException, InterruptedException {
         String shape = "p1c1";
@@ -92,6 +100,7 @@ public final class PairedThroughput {
         int rounds = 20;
         int forks = 3;
         String served = null;
+        int busy = 0;
         List<String> kinds = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -100,6 +109,8 @@ public final class PairedThroughput {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--forks" -> forks = Integer.parseInt(args[++i]);
                 case "--serve" -> served = args[++i];
+                case "--busy" -> busy = Integer.parseInt(args[++i]);
+                case "--timed" -> timed = true;
                 default -> kinds.add(args[i]);
             }
         }
@@ -108,8 +119,39 @@ public final class PairedThroughput {
             serve(served, threads, windowMillis);
             return;
         }
-        compare(kinds, shape, windowMillis, forks, rounds).print();
+        if (busy > 0) {
+            System.out.printf(Locale.ROOT, "%d busy-looping threads beside every window%n", busy);
+        }
+        if (timed) {
+            System.out.println("timed offer(e, 1 s) and poll(1 s) instead of put and take");
+        }
+        List<Thread> busyThreads = startBusyLoops(busy);
+        try {
+            compare(kinds, shape, windowMillis, forks, rounds).print();
+        } finally {
+            busyThreads.forEach(Thread::interrupt);
+        }
     }
+
+    /** Whether producers and consumers use the timed offer and poll (--timed); children inherit it. */
+    private static boolean timed;
+
+    /** Starts n daemon threads that loop until interrupted, each keeping a CPU busy. */
+    private static List<Thread> startBusyLoops(int n) {
+        List<Thread> loops = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            loops.add(Thread.ofPlatform().daemon().name("busy-" + i).start(() -> {
+                long spins = 0;
+                while (!Thread.currentThread().isInterrupted()) {
+                    spins++;
+                }
+                BLACKHOLE.setOpaque(spins); // so the loop is not removed
+            }));
+        }
+        return loops;
+    }
+
+    private static final AtomicLong BLACKHOLE = new AtomicLong();
 
     /**
      * Measures the queues in alternating windows, each in a child JVM of its own.
@@ -247,6 +289,9 @@ public final class PairedThroughput {
             command.addAll(List.of("-cp", System.getProperty("java.class.path"),
                     PairedThroughput.class.getName(), "--serve", kind, "--shape", shape,
                     "--window-ms", Long.toString(windowMillis)));
+            if (timed) {
+                command.add("--timed");
+            }
             Process process = new ProcessBuilder(command)
                     .redirectError(ProcessBuilder.Redirect.INHERIT) // a lost wake-up's message
                     .start();
@@ -359,7 +404,14 @@ public final class PairedThroughput {
     private static void produce(BlockingQueue<Object> queue, AtomicBoolean stop, int start) {
         try {
             for (int i = start; !stop.getOpaque(); i++) { // opaque: the stop is a hint, seen soon enough
-                queue.put(ELEMENTS[i & (ELEMENTS.length - 1)]);
+                Object e = ELEMENTS[i & (ELEMENTS.length - 1)];
+                if (timed) {
+                    while (!queue.offer(e, 1, TimeUnit.SECONDS) && !stop.getOpaque()) {
+                        // full for a second: try again until the window ends
+                    }
+                } else {
+                    queue.put(e);
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -368,8 +420,11 @@ public final class PairedThroughput {
 
     private static void consume(BlockingQueue<Object> queue, AtomicLongArray taken, int slot) {
         try {
-            for (long n = 1; queue.take() != EndOfWindow.POISON; n++) {
-                taken.setOpaque(slot, n); // one writer per slot; the main thread reads it twice
+            long n = 0;
+            for (Object e; (e = timed ? queue.poll(1, TimeUnit.SECONDS) : queue.take()) != EndOfWindow.POISON; ) {
+                if (e != null) { // null: the timed poll's second ran out
+                    taken.setOpaque(slot, ++n); // one writer per slot; the main thread reads it twice
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
