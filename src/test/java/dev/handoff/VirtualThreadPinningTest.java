@@ -6,6 +6,7 @@ package dev.handoff;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import jdk.jfr.Recording;
@@ -119,11 +121,16 @@ class VirtualThreadPinningTest {
     /**
      * Virtual producers (put and the timed offer) and consumers (take and the timed poll) move
      * PRODUCERS x PER_PRODUCER elements through handoff, then close it; fails unless every
-     * element arrived and no thread failed.
+     * element arrived and no thread failed. Both sides are made to block, whatever the schedule:
+     * the producers start alone and the consumers only once a producer has waited (a full buffer,
+     * or a pipe with no worker), and the handoff is closed only once a consumer has waited on it
+     * empty after the last put. Needs a handoff built with {@code stats}.
      */
     static void runBlockingWorkload(Handoff<Integer> handoff) throws InterruptedException {
         AtomicInteger received = new AtomicInteger();
         AtomicInteger failures = new AtomicInteger();
+        List<Thread> producerThreads = startProducers(handoff, failures);
+        awaitState(() -> handoff.stats().producerWaits() > 0, "a producer blocked with no consumer", handoff);
         List<Thread> threads = new ArrayList<>();
         for (int c = 0; c < CONSUMERS; c++) {
             boolean timed = c % 2 == 0; // take() and the timed poll both block
@@ -144,6 +151,21 @@ class VirtualThreadPinningTest {
                 }
             }));
         }
+        for (Thread t : producerThreads) {
+            t.join();
+        }
+        long waitsBefore = handoff.stats().consumerWaits();
+        awaitState(() -> handoff.stats().consumerWaits() > waitsBefore, "a consumer blocked on the drained handoff",
+                handoff);
+        handoff.close();
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertEquals(0, failures.get());
+        assertEquals(PRODUCERS * PER_PRODUCER, received.get());
+    }
+
+    private static List<Thread> startProducers(Handoff<Integer> handoff, AtomicInteger failures) {
         List<Thread> producerThreads = new ArrayList<>();
         for (int p = 0; p < PRODUCERS; p++) {
             boolean timed = p % 2 == 0; // put() and the timed offer both block
@@ -161,15 +183,21 @@ class VirtualThreadPinningTest {
                 }
             }));
         }
-        for (Thread t : producerThreads) {
-            t.join();
+        return producerThreads;
+    }
+
+    /**
+     * Waits until state holds; fails if it never does within 30 s (the class's timeout is the
+     * backstop). The states waited for here follow from the workload's order, not from timing.
+     */
+    private static void awaitState(BooleanSupplier state, String what, Handoff<?> handoff) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!state.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                fail("never reached: " + what + "; " + handoff.stats());
+            }
+            Thread.sleep(1);
         }
-        handoff.close();
-        for (Thread t : threads) {
-            t.join();
-        }
-        assertEquals(0, failures.get());
-        assertEquals(PRODUCERS * PER_PRODUCER, received.get());
     }
 
     // ---- the canaries ----
