@@ -37,11 +37,17 @@
  * means "someone else won" (the hash table's conflict counts, Theorem 3); the weak forms are
  * used only inside retry loops that count nothing.
  *
- * Waiting: no thread polls with a timeout to recover from a missed signal. A thread waits briefly
- * without parking (class Spin decides how long and how many threads may), then parks on a
- * java.util.concurrent.locks.Condition after counting itself as a waiter and re-checking; the
- * side that changes the state signals when the count says someone may be parked (class Waiters),
- * except under one lock, where CircularBuffer signals always, as ArrayBlockingQueue does. Every
- * park goes through class Parking, which records a JFR event for long waits.
+ * Waiting: no thread polls with a timeout to recover from a missed signal. A thread that must
+ * wait may first spin briefly, as dev.handoff.internal.waiting.Spinner allows (never on a virtual
+ * thread, one spinner per side, at most half the CPUs spinning, and only while spinning has been
+ * paying), then counts itself as a waiter, re-checks and parks on a lock's condition
+ * (dev.handoff.internal.waiting.Waiters); the side that changes the state signals when the count
+ * says someone may be parked, except under one lock, where the circular buffer's lock core
+ * signals always, as ArrayBlockingQueue does. Every park goes through
+ * dev.handoff.internal.waiting.Parking, which records a JFR event for long waits.
+ *
+ * Layout: this package holds the contract, the factory and spec types, and each kind's public
+ * class; each mechanism lives in a package of dev.handoff.internal, which the module does not
+ * export (docs/developing.md has the map, and ArchitectureTest the rules).
  */
 package dev.handoff;

@@ -7,9 +7,9 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Where the randomized kinds draw the start of a probe sequence: the consumer's search key and
- * the producer's {@link ParallelHashTable.KeySource#RANDOM} key of {@link ParallelHashTable}, and
- * the producer's scan start and stride of {@link PipeHandoff}.
- * Package-private, and a testing seam only: every public constructor uses {@link #THREAD_LOCAL},
+ * the producer's {@code key=random} key of the hash table, and
+ * the producer's scan start and stride of the pipe.
+ * Not API (its package is not exported), and a testing seam only: every public constructor uses {@link #THREAD_LOCAL},
  * and no public method lets a caller pass another source.
  *
  * <p>Why the seam exists: Lincheck's model checker replays thread interleavings and needs every

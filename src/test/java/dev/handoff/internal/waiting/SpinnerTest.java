@@ -1,0 +1,89 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff.internal.waiting;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** The spin policy's rules, each as a decision of {@link Spinner#begin()}: no timing involved. */
+class SpinnerTest {
+
+    @Test
+    void aVirtualThreadNeverSpins() throws InterruptedException {
+        Spinner spinner = new Spinner();
+        AtomicInteger rounds = new AtomicInteger(-1);
+        Thread.ofVirtual().start(() -> rounds.set(spinner.begin())).join();
+        assertEquals(0, rounds.get());
+    }
+
+    @Test
+    void oneThreadOfASideSpinsAtATime() throws InterruptedException {
+        assumeTrue(Spinner.MAX_SPINNERS >= 1, "one CPU: nobody spins");
+        Spinner spinner = new Spinner();
+        assertEquals(Spinner.ROUNDS, spinner.begin(7));
+        assertEquals(7, spinner.holder());
+        AtomicInteger second = new AtomicInteger(-1);
+        Thread.ofPlatform().start(() -> second.set(spinner.begin())).join();
+        assertEquals(0, second.get(), "the side's spinner holds the gate");
+        spinner.end(true);
+        assertEquals(Spinner.NONE, spinner.holder());
+    }
+
+    @Test
+    void spinsThatFailShrinkTheBudgetToNothingAndProbesRestoreIt() {
+        assumeTrue(Spinner.MAX_SPINNERS >= 1, "one CPU: nobody spins");
+        Spinner spinner = new Spinner();
+        int failures = 0;
+        while (spinner.budget() > 0) {
+            assertTrue(spinner.begin() > 0);
+            spinner.end(false);
+            failures++;
+        }
+        assertTrue(failures <= 4, "halving from " + Spinner.ROUNDS + " reaches 0 fast: " + failures);
+        int parkedAtOnce = 0;
+        int probe;
+        while ((probe = spinner.begin()) == 0) {
+            parkedAtOnce++;
+        }
+        assertEquals(Spinner.PROBE_EVERY - 1, parkedAtOnce, "waits that park at once between probes");
+        assertEquals(Spinner.PROBE_ROUNDS, probe);
+        spinner.end(true); // the probe paid: spinning resumes, and grows with each success
+        for (int budget = Spinner.PROBE_ROUNDS; budget < Spinner.ROUNDS; ) {
+            int rounds = spinner.begin();
+            assertTrue(rounds >= budget, rounds + " < " + budget);
+            spinner.end(true);
+            budget = rounds;
+        }
+        assertEquals(Spinner.ROUNDS, spinner.budget());
+    }
+
+    @Test
+    void noMoreThreadsSpinThanHalfTheCpus() {
+        Spinner[] sides = new Spinner[Spinner.MAX_SPINNERS + 1];
+        int spinning = 0;
+        for (int i = 0; i < sides.length; i++) {
+            sides[i] = new Spinner();
+            if (sides[i].begin() > 0) {
+                spinning++;
+            } else {
+                sides[i] = null;
+            }
+        }
+        try {
+            // Threads left spinning by other tests can only lower the count, never raise it.
+            assertTrue(spinning <= Spinner.MAX_SPINNERS, spinning + " spinners");
+            assertEquals(null, sides[sides.length - 1], "one more than the limit parks at once");
+        } finally {
+            for (Spinner s : sides) {
+                if (s != null) {
+                    s.end(true);
+                }
+            }
+        }
+    }
+}
