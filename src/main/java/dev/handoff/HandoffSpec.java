@@ -121,11 +121,11 @@ public sealed interface HandoffSpec
      * A {@link CircularBuffer}: {@code circular:capacity[,wait=park|spin][,core=lock|ring][,stats]}.
      *
      * @param capacity the number of elements held, 1 to {@link CircularBuffer#MAX_CAPACITY}
-     *        ({@link RingBuffer#MAX_CAPACITY} with {@code core=ring})
+     *        ({@link CircularBuffer#MAX_RING_CAPACITY} with {@code core=ring})
      * @param waiting how a thread waits for an element or for room: {@code wait=park} (the
      *        default) or {@code wait=spin}
      * @param core what the buffer is built on: {@code core=lock} (the default), one lock as in
-     *        {@code ArrayBlockingQueue}, or {@code core=ring}, a {@link RingBuffer} whose puts and
+     *        {@code ArrayBlockingQueue}, or {@code core=ring}, a lock-free ring whose puts and
      *        takes lock only to wait
      * @param stats whether the buffer counts statistics
      */
@@ -141,18 +141,14 @@ public sealed interface HandoffSpec
                 (capacity, given, stats) -> new Circular(capacity, given.get(WAIT), given.get(CORE), stats));
 
         /**
-         * Checks the arguments, as {@link CircularBuffer}'s or {@link RingBuffer}'s constructor does.
+         * Checks the arguments, as {@link CircularBuffer}'s constructor does.
          *
          * @throws IllegalArgumentException if capacity is not in {@code [1, MAX_CAPACITY]} of the core
          * @throws NullPointerException if waiting or core is null
          */
         public Circular {
             Objects.requireNonNull(waiting, "waiting");
-            if (Objects.requireNonNull(core, "core") == Core.RING) {
-                RingBuffer.checkRingCapacity(capacity);
-            } else {
-                CircularBuffer.checkCapacity(capacity);
-            }
+            CircularBuffer.checkCapacity(capacity, Objects.requireNonNull(core, "core"));
         }
 
         /**
@@ -184,7 +180,7 @@ public sealed interface HandoffSpec
          * Returns this spec with {@link Core#RING}: {@code core=ring}.
          *
          * @return the new spec
-         * @throws IllegalArgumentException if the capacity is over {@link RingBuffer#MAX_CAPACITY}
+         * @throws IllegalArgumentException if the capacity is over {@link CircularBuffer#MAX_RING_CAPACITY}
          */
         public Circular ring() {
             return core(Core.RING);
@@ -222,8 +218,7 @@ public sealed interface HandoffSpec
 
         @Override
         public <E> CircularBuffer<E> build() {
-            return core == Core.RING ? new RingBuffer<>(capacity, stats, waiting)
-                    : new CircularBuffer<>(capacity, stats, waiting);
+            return new CircularBuffer<>(capacity, stats, waiting, core);
         }
 
         @Override

@@ -3,11 +3,11 @@
  */
 package dev.handoff;
 
-/** {@link RingBuffer} ({@code core=ring}) with importance classes runs the {@link HandoffContractTest}; see {@link ClassedContractTest}. */
+/** {@link CircularBuffer} with the ring core ({@code core=ring}) and importance classes runs the {@link HandoffContractTest}; see {@link ClassedContractTest}. */
 class ClassedRingContractTest extends ClassedContractTest {
 
     @Override
     <E> ClassedHandoff.Kind<E> kindOfCapacity(int capacity) {
-        return stats -> new RingBuffer<>(capacity, stats, CircularBuffer.Waiting.PARK);
+        return stats -> new CircularBuffer<>(capacity, stats, CircularBuffer.Waiting.PARK, CircularBuffer.Core.RING);
     }
 }

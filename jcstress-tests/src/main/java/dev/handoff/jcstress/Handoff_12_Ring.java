@@ -25,7 +25,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
         $ /usr/lib/jvm/temurin-25-jdk-amd64/bin/java -jar jcstress-tests/target/jcstress.jar \
               -t Handoff_12_Ring -m quick
 
-    Lesson 12: the lock-free fast paths of the ring (circular:N,core=ring, RingBuffer). Puts and
+    Lesson 12: the lock-free fast paths of the ring (circular:N,core=ring, CircularBuffer.Core.RING). Puts and
     takes claim cells with a CAS and publish them with a release store of the cell's sequence;
     only waiting and the inside operations take the lock. Each race below has one actor on a
     fast path and one on another path that must agree with it:

@@ -3,8 +3,7 @@
  */
 package dev.handoff.internal.circular;
 
-import dev.handoff.internal.waiting.Spin;
-import dev.handoff.internal.waiting.Waiters;
+import dev.handoff.internal.waiting.Spinner;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -13,7 +12,7 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The cells of a {@link RingBuffer}: a bounded lock-free MPMC ring with a sequence per cell. It
+ * The cells of a {@link RingCore}: a bounded lock-free MPMC ring with a sequence per cell. It
  * inserts and removes without blocking, and says when it is full, empty or closed; waiting is
  * the caller's. Elements are non-null.
  */
@@ -172,7 +171,7 @@ public final class SequencedRing {
             if (lag < 0 && fullAt(t)) {
                 return FULL;
             }
-            backOff(k); // lost the CAS, or a consumer is releasing this cell
+            Spinner.pause(k); // lost the CAS, or a consumer is releasing this cell
         }
     }
 
@@ -197,7 +196,7 @@ public final class SequencedRing {
             if (lag < 0 && emptyAt(h)) {
                 return null;
             }
-            backOff(k); // lost the CAS, or a producer is publishing this cell
+            Spinner.pause(k); // lost the CAS, or a producer is publishing this cell
         }
     }
 
@@ -229,14 +228,6 @@ public final class SequencedRing {
 
     private static long position(RingIndex index) {
         return (long) POSITION.getVolatile(index) & ~FLAGS;
-    }
-
-    private static void backOff(int round) {
-        if (round < Spin.SPINS) {
-            Thread.onSpinWait();
-        } else {
-            Thread.yield(); // the thread we wait for may be off its CPU
-        }
     }
 
     /**
@@ -293,7 +284,7 @@ public final class SequencedRing {
         for (long p = h; p < h + capacity; p++) {
             int settled = p < t ? full(p) : free(p); // full below tail, free from tail on
             for (int k = 0; (int) SEQUENCES.getAcquire(sequences, index(p)) != settled; k++) {
-                backOff(k); // pairs with the setRelease of the producer or consumer still in flight
+                Spinner.pause(k); // pairs with the setRelease of the producer or consumer still in flight
             }
         }
         return new long[] {h, t};

@@ -221,6 +221,17 @@ public final class Waiters {
         }
     }
 
+    /**
+     * Wakes one waiter whether or not any is counted, for a caller that holds the lock and changed
+     * the state under it, as {@code ArrayBlockingQueue} signals: with nobody waiting,
+     * {@link Condition#signal()} under the lock only reads the condition's queue head. Only for
+     * waiters built without one wake-up per burst.
+     */
+    public void signalOneHeldAlways() {
+        // assert lock.isHeldByCurrentThread() && !oneWakeUpPerBurst;
+        condition.signal();
+    }
+
     /** As {@link #signalAll()}, for a caller that already holds the lock. */
     public void signalAllHeld() {
         // assert lock.isHeldByCurrentThread();

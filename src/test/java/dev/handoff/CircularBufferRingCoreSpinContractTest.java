@@ -4,10 +4,10 @@
 package dev.handoff;
 
 /**
- * {@link RingBuffer} that spins before parking ({@code core=ring,wait=spin}) runs the whole
- * contract suite: the spin must lose no element and no wake-up.
+ * {@link CircularBuffer} with the ring core that spins before parking ({@code core=ring,wait=spin})
+ * runs the whole contract suite: the spin must lose no element and no wake-up.
  */
-class RingBufferSpinContractTest extends HandoffContractTest {
+class CircularBufferRingCoreSpinContractTest extends HandoffContractTest {
 
     @Override
     protected <E> Handoff<E> newHandoff(int capacity) {

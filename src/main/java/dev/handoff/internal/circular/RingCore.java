@@ -1,44 +1,33 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.circular;
 
-import dev.handoff.internal.circular.SequencedRing;
-import dev.handoff.internal.observe.CountedHandoffs;
-import dev.handoff.internal.waiting.Spin;
+import dev.handoff.Handoff;
+import dev.handoff.internal.observe.Counters;
 import dev.handoff.internal.waiting.Parking;
+import dev.handoff.internal.waiting.Spinner;
 import dev.handoff.internal.waiting.Waiters;
 
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
 /**
- * A bounded FIFO circular buffer whose producers and consumers do not share a lock: the
- * {@code core=ring} form of {@link CircularBuffer} ({@code circular:N,core=ring}).
- *
- * <p>Elements leave in the order their inserts took their places. A put and a take that find
- * room or an element each claim a cell with one compare-and-set and never block one another;
- * only a thread that must wait (the buffer empty for a take, full for a put), and the operations
- * that look inside the buffer ({@code remove(Object)}, the bulk removals, {@code contains},
- * {@code peek}, {@code toArray}, {@code drainTo}), take a lock. Those inside operations stop the
- * puts and takes while they run, so they see, and change, one consistent state. The code they
- * call meanwhile (a {@code drainTo} target's {@code add}, the {@code equals} that
- * {@code remove(Object)} asks) must not use this buffer: a put, take or inside operation it makes
- * throws {@link IllegalStateException}, and the operation it was called from changes nothing
- * more. The buffer allocates nothing per element; its capacity is exact.
- *
- * <p>Waiting, the {@link CircularBuffer.Waiting} policy, closing, and the statistics behave as in
- * {@link CircularBuffer}. See {@link Handoff} for closing, interruption, iteration and
- * memory-consistency effects.
+ * The {@code core=ring} core of a circular buffer: producers and consumers do not share a lock.
+ * A put and a take that find room or an element each claim a cell with one compare-and-set and
+ * never block one another; only a thread that must wait, and the operations that look inside
+ * (removal by predicate, {@code contains}, {@code peek}, {@code toArray}, {@code drainTo}), take
+ * the lock. Those inside operations stop the puts and takes while they run, so they see, and
+ * change, one consistent state. Elements leave in the order their inserts took their places; the
+ * core allocates nothing per element.
  *
  * @param <E> the type of elements held
  */
-public final class RingBuffer<E> extends CircularBuffer<E> {
+public final class RingCore<E> implements BufferCore<E> {
     /*
      * Implementation notes.
      *
@@ -50,22 +39,22 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
      * Waiting (theorem: no lost wake-up; jcstress Handoff_12_Ring, its TwoTakesWakeOnTwoPuts and
      * TwoPutsWakeOnTwoTakes for the burst rule, and WaitersTest) is Waiters' protocol with
      * one wake-up per burst, whose proof is in Waiters' notes: a consumer that must wait takes
-     * the lock and waits in consumers while the ring looks empty, and after taking an element
+     * the lock and waits in notEmpty while the ring looks empty, and after taking an element
      * passes the wake-up on if elements remain; producers waiting for room mirror it with
-     * producers. The state change Waiters asks for is the claiming CAS on tail (a put) or head
-     * (a take), a volatile write; the waiter's re-check (looksEmpty, looksFull) reads the other
+     * notFull. The state change Waiters asks for is the claiming CAS on tail (a put) or head
+     * (a take), a volatile write; the waiter's re-check (stillEmpty, stillFull) reads the other
      * index with a volatile read. A fast path therefore needs no fence of its own: after its CAS
      * it reads the count, which stays in every cache until someone waits. A waiter that finds
      * the other side claimed but not yet released does not park: its next try waits for the
      * release. close() closes the ring (its CLOSED flag), sets closed and signals all, under lock.
      *
+     * With spin, a take or put that fails its first try retries for as long as the side's
+     * Spinner allows, and only while no thread of its side waits, before it takes the lock.
+     *
      * Visibility between writers and readers is provided as follows: each element's release
      * and acquire are the ring's (SequencedRing); the waiters' counts are Waiters', ordered
      * against the indices as described above.
      */
-
-    /** The largest capacity a ring accepts: 2^29, so that cell sequences compare as ints. */
-    public static final int MAX_CAPACITY = SequencedRing.MAX_CAPACITY;
 
     private static final int OFFERED = SequencedRing.OFFERED, FULL = SequencedRing.FULL,
             REFUSED = SequencedRing.REFUSED;
@@ -80,10 +69,10 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
     private final ReentrantLock lock = new ReentrantLock();
 
     /** Consumers waiting for an element: signalled once per burst of puts. */
-    private final Waiters consumers = Waiters.oneWakeUpPerBurst(lock, Parking.TAKE, this);
+    private final Waiters notEmpty;
 
     /** Producers waiting for room: signalled once per burst of takes. */
-    private final Waiters producers = Waiters.oneWakeUpPerBurst(lock, Parking.PUT, this);
+    private final Waiters notFull;
 
     /** The consumers' re-check, a volatile read of tail after the count (Waiters). */
     private final BooleanSupplier stillEmpty;
@@ -91,39 +80,30 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
     /** The producers' re-check, a volatile read of head after the count (Waiters). */
     private final BooleanSupplier stillFull;
 
+    /** Whether take() and put() may retry before they take the lock to wait. */
     private final boolean spin;
 
-    private final Spin.Gate consumerSpin = new Spin.Gate();
+    private final Spinner takeSpinner = new Spinner();
 
-    private final Spin.Gate producerSpin = new Spin.Gate();
+    private final Spinner putSpinner = new Spinner();
 
-    /** Rejects a capacity outside [1, MAX_CAPACITY], naming the limit. */
-    static int checkRingCapacity(int capacity) {
-        return checkCapacity(capacity, MAX_CAPACITY, "RingBuffer.MAX_CAPACITY", "RingBuffer");
-    }
+    private final Counters counters;
 
     /**
-     * Creates a ring of the given capacity.
-     *
-     * @param capacity the number of elements it holds
-     * @param countStats whether {@link #stats()} counts puts, takes and waits
-     * @param waiting how a thread waits for an element or for room
-     * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
-     * @throws NullPointerException if {@code waiting} is null
+     * @param capacity the number of cells, checked by the caller (at most
+     *        {@link SequencedRing#MAX_CAPACITY})
+     * @param spin whether put() and take() may spin before they wait
+     * @param counters where to count inserts, removals and waits
+     * @param owner the buffer, named when a thread parks
      */
-    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
-    public RingBuffer(int capacity, boolean countStats, Waiting waiting) {
-        super(countStats, waiting);
-        this.ring = new SequencedRing(checkRingCapacity(capacity), lock);
+    public RingCore(int capacity, boolean spin, Counters counters, Handoff<?> owner) {
+        this.ring = new SequencedRing(capacity, lock);
         this.stillEmpty = ring::looksEmpty;
         this.stillFull = ring::looksFull;
-        this.spin = waiting == Waiting.SPIN_THEN_PARK;
-        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
-    }
-
-    @Override
-    public Core core() {
-        return Core.RING;
+        this.spin = spin;
+        this.counters = counters;
+        this.notEmpty = Waiters.oneWakeUpPerBurst(lock, Parking.TAKE, owner);
+        this.notFull = Waiters.oneWakeUpPerBurst(lock, Parking.PUT, owner);
     }
 
     // ---- the fast paths: the ring's, then a wake-up if someone waits ----
@@ -149,55 +129,53 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
 
     private void afterPut() {
         counters.countInsert();
-        consumers.signalOne(); // after ring.offer's CAS on tail, as Waiters requires: no fence needed
+        notEmpty.signalOne(); // after ring.offer's CAS on tail, as Waiters requires: no fence needed
     }
 
     private void afterTake() {
         counters.countRemoval();
-        producers.signalOne(); // after ring.poll's CAS on head, as Waiters requires: no fence needed
+        notFull.signalOne(); // after ring.poll's CAS on head, as Waiters requires: no fence needed
     }
 
     // ---- waiting (see the notes) ----
 
-    /** With SPIN_THEN_PARK, polls for a few microseconds if no other consumer spins or waits. */
+    /** With spin, polls as the spinner allows while no other consumer waits; null if nothing came. */
     private E spinPoll() {
-        if (!spin || consumers.any() || !consumerSpin.tryEnter()) {
+        if (!spin || notEmpty.any()) {
             return null;
         }
-        try {
-            for (int i = 0; i < Spin.ROUNDS && !closed; i++) {
-                Spin.pause(i);
-                E e = tryPoll();
-                if (e != null) {
-                    return e;
-                }
-            }
-            return null;
-        } finally {
-            consumerSpin.exit();
+        int rounds = takeSpinner.begin();
+        E e = null;
+        for (int i = 0; i < rounds && e == null && !closed; i++) {
+            Spinner.pause(i);
+            e = tryPoll();
         }
+        if (rounds > 0) {
+            takeSpinner.end(e != null);
+        }
+        return e;
     }
 
-    /** With SPIN_THEN_PARK, offers for a few microseconds if no other producer spins or waits. */
+    /** With spin, offers as the spinner allows while no other producer waits: OFFERED, FULL or REFUSED. */
     private int spinOffer(E e) {
-        if (!spin || producers.any() || !producerSpin.tryEnter()) {
+        if (!spin || notFull.any()) {
             return FULL;
         }
-        try {
-            int result = FULL;
-            for (int i = 0; i < Spin.ROUNDS && result == FULL; i++) {
-                Spin.pause(i);
-                result = tryOffer(e);
-            }
-            return result;
-        } finally {
-            producerSpin.exit();
+        int rounds = putSpinner.begin();
+        int result = FULL;
+        for (int i = 0; i < rounds && result == FULL; i++) {
+            Spinner.pause(i);
+            result = tryOffer(e);
         }
+        if (rounds > 0) {
+            putSpinner.end(result == OFFERED);
+        }
+        return result;
     }
 
     /**
-     * Waits for an element under lock. Returns it, or null when timed and the time ran out or the
-     * ring is closed and empty; throws when untimed and closed and empty (but a pool worker waits on).
+     * Waits for an element under lock. Returns it, or null when the ring is closed and empty, or
+     * timed and the time ran out.
      */
     private E awaitElement(boolean timed, long nanos) throws InterruptedException {
         lock.lockInterruptibly();
@@ -207,25 +185,15 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
                 E e = tryPoll();
                 if (e != null) {
                     if (!ring.looksEmpty()) {
-                        consumers.signalOneHeld(); // pass the wake-up on: more elements (Waiters' burst rule)
+                        notEmpty.signalOneHeld(); // pass the wake-up on: more elements (Waiters' burst rule)
                     }
                     return e;
                 }
-                if (closedBefore && (timed || !calledByPoolWorker())) {
-                    if (timed) {
-                        return null;
-                    }
-                    throw closedAndEmpty();
-                }
-                if (timed && nanos <= 0L) {
+                if (closedBefore || (timed && nanos <= 0L)) {
                     return null;
                 }
                 counters.consumerWait();
-                if (timed) {
-                    nanos = consumers.awaitNanos(stillEmpty, nanos);
-                } else {
-                    consumers.await(stillEmpty);
-                }
+                nanos = notEmpty.await(stillEmpty, timed, nanos);
             }
         } finally {
             lock.unlock();
@@ -239,17 +207,13 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
             while (true) {
                 int result = tryOffer(e);
                 if (result == OFFERED && !ring.looksFull()) {
-                    producers.signalOneHeld(); // pass the wake-up on: more room (Waiters' burst rule)
+                    notFull.signalOneHeld(); // pass the wake-up on: more room (Waiters' burst rule)
                 }
                 if (result != FULL || (timed && nanos <= 0L)) {
                     return result;
                 }
                 counters.producerWait();
-                if (timed) {
-                    nanos = producers.awaitNanos(stillFull, nanos);
-                } else {
-                    producers.await(stillFull);
-                }
+                nanos = notFull.await(stillFull, timed, nanos);
             }
         } finally {
             lock.unlock();
@@ -260,13 +224,11 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
 
     @Override
     public boolean offer(E e) {
-        checkElement(e);
         return tryOffer(e) == OFFERED;
     }
 
     @Override
-    public void put(E e) throws InterruptedException {
-        checkElement(e);
+    public boolean put(E e) throws InterruptedException {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
@@ -277,15 +239,11 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
         if (result == FULL) {
             result = awaitRoom(e, false, 0L);
         }
-        if (result == REFUSED) {
-            throw closedToInserts();
-        }
+        return result == OFFERED; // else REFUSED: closed
     }
 
     @Override
-    public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
-        checkElement(e);
-        long nanos = unit.toNanos(timeout);
+    public boolean offer(E e, long nanos) throws InterruptedException {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
@@ -316,8 +274,7 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
     }
 
     @Override
-    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        long nanos = unit.toNanos(timeout);
+    public E poll(long nanos) throws InterruptedException {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
@@ -331,16 +288,12 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
     private void freed(long cells) {
         counters.countRemovals((int) cells);
         if (cells > 0) {
-            producers.signalOneHeld(); // the woken producer passes it on while room is left
+            notFull.signalOneHeld(); // the woken producer passes it on while room is left
         }
     }
 
     @Override
     public int drainTo(Collection<? super E> target, int maxElements) {
-        checkDrainTarget(target);
-        if (maxElements <= 0) {
-            return 0;
-        }
         lock.lock();
         try {
             long[] frozen = ring.freeze();
@@ -364,12 +317,12 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
     }
 
     @Override
-    boolean removeFirst(Predicate<Object> match) {
+    public boolean removeFirst(Predicate<Object> match) {
         return removeWhere(match, true) > 0;
     }
 
     @Override
-    int removeMatching(Predicate<Object> match) {
+    public int removeMatching(Predicate<Object> match) {
         return removeWhere(match, false);
     }
 
@@ -435,9 +388,6 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
 
     @Override
     public boolean contains(Object o) {
-        if (o == null) {
-            return false;
-        }
         for (Object e : toArray()) {
             if (o.equals(e)) {
                 return true;
@@ -469,8 +419,8 @@ public final class RingBuffer<E> extends CircularBuffer<E> {
         try {
             ring.close(); // every insert that succeeded precedes this
             closed = true;
-            consumers.signalAllHeld(); // consumers: take what is left, or see closed-and-empty
-            producers.signalAllHeld(); // producers: put throws, the timed offer returns false
+            notEmpty.signalAllHeld(); // consumers: take what is left, or see closed-and-empty
+            notFull.signalAllHeld();  // producers: put refused, the timed offer returns false
         } finally {
             lock.unlock();
         }

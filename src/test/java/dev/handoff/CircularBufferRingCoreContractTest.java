@@ -4,10 +4,10 @@
 package dev.handoff;
 
 /**
- * {@link RingBuffer}, the circular buffer built on a lock-free ring ({@code core=ring}), runs
- * the whole contract suite.
+ * {@link CircularBuffer} with the ring core, a lock-free ring ({@code core=ring}), runs the whole
+ * contract suite.
  */
-class RingBufferContractTest extends HandoffContractTest {
+class CircularBufferRingCoreContractTest extends HandoffContractTest {
 
     @Override
     protected <E> Handoff<E> newHandoff(int capacity) {

@@ -19,10 +19,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the contract suite cannot ask of {@code circular:N,core=ring} through its factory hooks:
- * the spec builds a {@link RingBuffer}, its capacity limit, its statistics, and what a call back
- * into the buffer from inside one of its own frozen operations gets.
+ * the spec builds a {@link CircularBuffer} on the ring core, its capacity limit, its statistics,
+ * and what a call back into the buffer from inside one of its own frozen operations gets.
  */
-class RingBufferTest {
+class CircularBufferRingCoreTest {
 
     /** A hang guard only: a call back that waits for its own thaw never returns. */
     private static final Duration HANG = Duration.ofSeconds(20);
@@ -30,19 +30,28 @@ class RingBufferTest {
     @Test
     void theSpecBuildsARingWithItsOptions() {
         Handoff<Integer> h = Handoffs.create("circular:7,core=ring,wait=spin,stats");
-        RingBuffer<Integer> ring = assertInstanceOf(RingBuffer.class, h);
+        CircularBuffer<?> ring = assertInstanceOf(CircularBuffer.class, h);
         assertEquals(7, ring.capacity());
         assertEquals(CircularBuffer.Core.RING, ring.core());
         assertEquals(CircularBuffer.Waiting.SPIN_THEN_PARK, ring.waiting());
         assertEquals(CircularBuffer.Core.LOCK, ((CircularBuffer<?>) Handoffs.create("circular:7")).core());
+        assertEquals("circular:7,wait=spin,core=ring,stats", ring.spec().toString());
+        CircularBuffer<Integer> built = new CircularBuffer<>(7, true, CircularBuffer.Waiting.SPIN_THEN_PARK,
+                CircularBuffer.Core.RING);
+        assertEquals(ring.spec(), built.spec(), "the constructor and the spec build the same buffer");
     }
 
     @Test
     void capacityBeyondTheRingsLimitIsRefusedNamingIt() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Handoffs.create("circular:" + (RingBuffer.MAX_CAPACITY + 1) + ",core=ring"));
-        assertEquals(true, e.getMessage().contains("RingBuffer.MAX_CAPACITY"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> Handoffs.circular(RingBuffer.MAX_CAPACITY + 1).ring());
+                () -> Handoffs.create("circular:" + (CircularBuffer.MAX_RING_CAPACITY + 1) + ",core=ring"));
+        assertEquals(true, e.getMessage().contains("CircularBuffer.MAX_RING_CAPACITY"), e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> Handoffs.circular(CircularBuffer.MAX_RING_CAPACITY + 1).ring());
+        IllegalArgumentException direct = assertThrows(IllegalArgumentException.class,
+                () -> new CircularBuffer<>(CircularBuffer.MAX_RING_CAPACITY + 1, false, CircularBuffer.Waiting.PARK,
+                        CircularBuffer.Core.RING));
+        assertEquals(true, direct.getMessage().contains("CircularBuffer.MAX_RING_CAPACITY"), direct.getMessage());
     }
 
     @Test
