@@ -5,18 +5,19 @@ package dev.handoff;
 
 import dev.handoff.internal.classes.ImportanceClasses;
 import dev.handoff.internal.observe.CountedHandoffs;
-import dev.handoff.internal.observe.Counters;
+import dev.handoff.internal.pipe.Dispatcher;
+import dev.handoff.internal.pipe.ProducerLine;
+import dev.handoff.internal.pipe.Receiver;
+import dev.handoff.internal.pipe.WorkerSlots;
 import dev.handoff.internal.probe.ProbeRandom;
-import dev.handoff.internal.probe.ProbeSequence;
-import dev.handoff.internal.waiting.Spin;
-import dev.handoff.internal.waiting.Parking;
-import dev.handoff.internal.waiting.Waiters;
+import dev.handoff.internal.waiting.Spinner;
 
-import java.lang.invoke.VarHandle;
 import java.util.Collection;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongToIntFunction;
 
 /**
  * A direct handoff to a fixed set of worker slots: a producer finds a worker that is waiting and
@@ -98,96 +99,32 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     /*
      * Implementation notes.
      *
-     * The pre-threaded server with "connected socket passing through pipes" of shared/seeds 001
-     * (section 3.6, Fig. 6): a dispatcher keeps a WorkerStatus array, finds a free worker in it and
-     * writes the job into that worker's own pipe. Here the pipe is a channel of depth one and the
-     * status array (WorkerSlots) holds one of four states per slot:
+     * The pre-threaded server with "connected socket passing through pipes" of Roussev and Wu,
+     * "Client-server design alternatives: back to pipes but with threads" (IEEE International
+     * Conference on Networking, 2001; section 3.6, Fig. 6): a dispatcher keeps a WorkerStatus
+     * array, finds a free worker in it and writes the job into that worker's own pipe. Here the
+     * pipe is a channel of depth one and the status array holds one of four states per slot:
      *
      *   status:   [ BUSY | WAITING | HANDED | FREE | WAITING ]     scanned by producers
      *   channel:  [  -   |    -    |   e    |  -   |    -    ]     one reference per slot
      *   worker:      w0      w1        w2     (none)    w4          waiting in take() on 1, 2, 4
-     *   line:     [ p5:e5, p6:e6 ]   producers that found no WAITING slot (WaitingProducers)
-     *
-     * The states and who moves a slot between them are listed in WorkerSlots.
-     *
-     * Scan (Theorem 3). A producer probes the slots start, start + d, start + 2d, ... (mod W),
-     * with start uniform in [0, W) and d uniform among the strides coprime to W (ProbeSequence),
-     * both drawn afresh for every scan through ProbeRandom (the seam Lincheck needs), so the W
-     * probes visit every slot once: double hashing over the status array. Seed 001's Theorem 3
-     * (at most 1/a probes when a fraction a of the slots wait, under uniform hashing) holds for
-     * this scan; the papers' scan from slot 0 (Scan.FROM_SLOT_ZERO, kept for the test) breaks it.
-     * PipeTheoremProperties checks both on the scans' own probe count (Counters.scanProbes), and
-     * the pipe-* mutants (TheoremMutations) show that a bad start, stride or count turns it red.
+     *   line:     [ p5:e5, p6:e6 ]   producers that found no WAITING slot (notFull)
      *
      * The dual structure. A producer whose scan finds no WAITING worker does not wait for one:
-     * it waits in WaitingProducers' line with its element, and a worker arriving at take() first
-     * takes the element of the first producer in line, without becoming WAITING. Whichever side
-     * arrives second completes the handoff, so each element costs at most one wake-up, of the side
-     * that waited, and none when that side is still spinning. A worker becomes WAITING only while
-     * the line is empty; put joins the line without scanning while it is not empty.
+     * it waits in the line with its element, and a worker arriving at take() first takes the
+     * element of the first producer in line, without becoming WAITING. Whichever side arrives
+     * second completes the handoff, so each element costs at most one wake-up, of the side that
+     * waited, and none when that side is still spinning. A worker becomes WAITING only while the
+     * line is empty; put joins the line without scanning while it is not empty.
      *
-     * Invariants: every WAITING episode ends with exactly one successful CAS, a producer's
-     * WAITING -> HANDED (its element is delivered to this worker) or the worker's own
-     * WAITING -> BUSY (leaving: timeout, interrupt, close, or a producer in line; the producer
-     * that lost goes on with its element). channel.item != null only while HANDED: written once
-     * by the winning producer, cleared by the worker before HANDED -> BUSY. A node in the line is
-     * removed once, under its lock, by a worker (taken) or by its producer (cancelled).
-     *
-     * No lost wake-up, a Dekker pair: a producer adds its node to the line (volatile write of
-     * its size) and then reads every status and waiter, unparking each parked WAITING worker; a
-     * worker about to park writes its channel's waiter (volatile) and then reads the line's size,
-     * and rereads it at every wake-up and spin round. So either the worker sees the node, leaves
-     * WAITING and takes from the line, or the producer sees the worker's waiter and wakes it.
-     * The same pair covers a handed element: the producer stores it (volatile) and then reads the
-     * waiter, the worker writes the waiter and then reads the element; a producer that finds no
-     * waiter (the worker still spins) unparks nobody. A producer in line waits for
-     * its node's taken flag, with the second pair in WaitingProducers (parked against taken).
-     * These waits are not on Waiters: it counts anonymous waiters on a lock's Condition, while
-     * here the waker knows the one thread it serves (the CAS or the lock decided it) and unparks
-     * it, so a lock per slot would only add a lock hand-over to every handoff.
-     *
-     * Spinning before parking (class Spin). A wake-up costs far more than a short spin, so a
-     * waiting side first spins. Every waiting worker (on a platform thread) spins its full
-     * rounds: it reads only its own channel and words that change rarely while it waits (the
-     * line's size, closed), so spinners do not pull one another's lines, and a producer that wins
-     * a spinning worker's slot unparks nobody. The first of them to spin is shown in Spin.Gate
-     * workerSpin (holding its slot), which producers probe first (a stale hint costs one probe:
-     * the CAS decides). Producers in line spin one at a time; the others yield a few rounds
-     * before they park, handing the CPU to the thread they wait for when threads outnumber CPUs.
-     * put, before it joins an empty line, waits the spin for a spinning worker. The spin loops
-     * are written out: Spin.until with a capturing lambda would allocate on every handoff.
-     *
-     * Spinning workers first. A producer that misses the first spinner makes one pass for a
-     * waiting worker that has not shown its thread (it still spins), before the scan of Theorem 3
-     * takes any waiting worker: a parked worker costs its producer an unpark and its element a
-     * wake-up, while a spinning one answers at once, so workers that have parked stay parked
-     * while others spin, as the waiters deep in SynchronousQueue's stack do. Both passes follow
-     * the same probe sequence; only the second is the papers' scan, and only its probes are
-     * counted as scan probes (the theorem properties measure with every worker parked, where the
-     * first pass finds nobody).
-     *
-     * Close. close() writes closed, then wakes the producers in line (under the line's lock),
-     * the threads waiting for a slot, and the waiter of every WAITING slot. Dekker pairs: a
-     * worker sets WAITING and then reads closed; a producer joins the line and then reads closed.
-     *
-     * Visibility between writers and readers is provided as follows: a producer that wins a slot
-     * writes the element into the channel with a volatile store; the worker reads it with an
-     * acquire or a volatile load. A producer in line publishes its node under the line's lock
-     * and the worker takes it under the same lock. Either way everything the producer did before inserting
-     * happens-before what the worker does with the element. channel.waiter is written
-     * (volatile) by the worker only once it stops spinning and read (volatile) by producers: the
-     * Dekker pairs above. The worker clears the channel before its release store
-     * HANDED -> BUSY, and producers reach it again only through the worker's next
-     * BUSY -> WAITING, so no element can be overwritten; a waiter read just before the worker
-     * cleared it costs that thread one spurious return from park, which every park here
-     * rechecks.
+     * The mechanism is in dev.handoff.internal.pipe, one job per class: WorkerSlots (the status
+     * array, the channels, who owns each slot), Dispatcher (a producer's scan for a WAITING
+     * worker, Theorem 3, and the handover), Receiver (a worker's wait on its slot) and
+     * ProducerLine (the line, one per importance class). Its package notes hold the invariants
+     * and the ordering arguments that span them (no lost wake-up, close, visibility). This class
+     * keeps the contract: argument and closed checks, importance classes, the closed-and-empty
+     * rule for pool threads, and close().
      */
-
-    private static final int BUSY = WorkerSlots.BUSY;
-    private static final int WAITING = WorkerSlots.WAITING;
-    private static final int HANDED = WorkerSlots.HANDED;
-    private static final VarHandle STATUS = WorkerSlots.STATUS;
-    private static final VarHandle ITEM = WorkerSlots.ITEM;
 
     /** Order in which a producer probes the status array; only the tests use anything else. */
     enum Scan {
@@ -197,38 +134,6 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         FROM_SLOT_ZERO
     }
 
-    /** What a wait returns when the worker left WAITING to serve a producer in line. */
-    private static final Object SERVE_LINE = new Object();
-
-    /** The status array, the channels, and who owns each slot. */
-    final WorkerSlots slots;
-
-    private final int[] status; // slots.status, accessed through STATUS
-    private final WorkerSlots.Channel[] channels; // slots.channels
-
-    /** Producers that found no waiting worker, with their elements. */
-    private final WaitingProducers producers;
-
-    /** The scan's probe order over the W slots, and its strides, one drawn uniformly per scan. */
-    private final ProbeSequence probes;
-    private final int[] strides;
-
-    /** How producers scan; DOUBLE_HASHING except in the theorem test. */
-    private final Scan scan;
-
-    /** Draws each scan's start and stride: {@link ProbeRandom#THREAD_LOCAL} except under Lincheck. */
-    private final ProbeRandom scanRandom;
-
-    /** The importance classes of producers, or null without them (or with one class). */
-    private final ImportanceClasses<E> importance;
-
-    /** Set once by close(). */
-    private volatile boolean closed;
-
-    /** Lets one WAITING worker spin at a time; its holder is that worker's slot. */
-    private final Spin.Gate workerSpin = new Spin.Gate();
-
-
     /**
      * The largest number of worker slots a pipe accepts: {@code 1 << 16} (65,536). Every slot's
      * channel is allocated at construction, and a producer that finds no waiting worker probes
@@ -236,6 +141,24 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      * at a few megabytes and its full scan short.
      */
     public static final int MAX_CAPACITY = 1 << 16;
+
+    /** The status array, the channels, and who owns each slot. */
+    final WorkerSlots slots;
+
+    /** The producers waiting for a worker, with their elements: the line. */
+    private final ProducerLine notFull;
+
+    /** A producer's way to a waiting worker. */
+    private final Dispatcher dispatcher;
+
+    /** A worker's wait on its slot. */
+    private final Receiver receiver;
+
+    /** The importance classes of producers, or null without them (or with one class). */
+    private final ImportanceClasses<E> importance;
+
+    /** Set once by close(). */
+    private volatile boolean closed;
 
     /** Rejects a number of worker slots outside [1, MAX_CAPACITY], naming the limit. */
     static int checkCapacity(int workerSlots) {
@@ -276,20 +199,23 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         this(workerSlots, countStats, Scan.DOUBLE_HASHING, ProbeRandom.THREAD_LOCAL, importance);
     }
 
-    @SuppressWarnings("this-escape") // WorkerSlots keeps the pipe to read closed and count waits
+    @SuppressWarnings("this-escape") // the mechanism keeps the pipe as blocker and reads closed through it
     private PipeHandoff(int workerSlots, boolean countStats, Scan scan, ProbeRandom scanRandom,
             ImportanceClasses<E> importance) {
         super(countStats);
         int w = checkCapacity(workerSlots);
-        this.slots = new WorkerSlots(w, this);
-        this.status = slots.status;
-        this.channels = slots.channels;
-        this.probes = new ProbeSequence(w);
-        this.strides = probes.coprimeStrides();
-        this.scan = Objects.requireNonNull(scan);
-        this.scanRandom = Objects.requireNonNull(scanRandom);
+        boolean doubleHashing = Objects.requireNonNull(scan) == Scan.DOUBLE_HASHING;
         this.importance = importance == null || importance.count() == 1 ? null : importance;
-        this.producers = new WaitingProducers(this.importance, this);
+        int classes = this.importance == null ? 1 : this.importance.count();
+        LongToIntFunction firstToServe = this.importance == null ? null : this.importance::firstToServe;
+        BooleanSupplier isClosed = () -> closed; // a volatile read
+        Spinner takeSpinner = new Spinner();
+        Spinner putSpinner = new Spinner();
+        this.slots = new WorkerSlots(w, isClosed, counters, this);
+        this.notFull = new ProducerLine(classes, firstToServe, slots, putSpinner, counters, isClosed,
+                this::closedToInserts, this);
+        this.dispatcher = new Dispatcher(slots, notFull, takeSpinner, putSpinner, doubleHashing, scanRandom, counters);
+        this.receiver = new Receiver(slots, notFull, takeSpinner, counters, isClosed, this);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
@@ -298,7 +224,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     @Override
     public boolean offer(E e) {
         classOf(e);
-        return !closed && tryHandOff(e);
+        return !closed && dispatcher.tryHandOff(e);
     }
 
     @Override
@@ -308,10 +234,10 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
             throw new InterruptedException();
         }
         ensureOpen();
-        if (producers.isEmpty() && handOffWithoutParking(e)) {
+        if (notFull.isEmpty() && dispatcher.handOffWithoutParking(e)) {
             return;
         }
-        producers.await(e, c, false, 0L);
+        notFull.await(e, c, false, 0L);
     }
 
     @Override
@@ -324,10 +250,10 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         if (closed) {
             return false;
         }
-        if (tryHandOff(e)) {
+        if (dispatcher.tryHandOff(e)) {
             return true;
         }
-        return nanos > 0L && producers.await(e, c, true, nanos);
+        return nanos > 0L && notFull.await(e, c, true, nanos);
     }
 
     /** Checks e; returns its importance class (0 without classes), checked by ImportanceClasses. */
@@ -339,125 +265,9 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         return importance.classOf(e);
     }
 
-    /**
-     * Hands e to a waiting worker if it finds one: the first spinner's slot, then a pass for a
-     * worker that still spins, then the scan of Theorem 3 for any waiting worker (see "Spinning
-     * workers first"). Counts one insert probe per status slot read, whether or not it succeeds;
-     * only the last scan's are scan probes.
-     *
-     * @return whether e was handed over
-     */
-    private boolean tryHandOff(E e) {
-        if (scan == Scan.DOUBLE_HASHING && tryHandToSpinner(e)) {
-            return true;
-        }
-        int w = status.length;
-        int i;
-        int stride;
-        if (scan == Scan.DOUBLE_HASHING) {
-            i = scanRandom.nextInt(w);
-            stride = strides[scanRandom.nextInt(strides.length)];
-        } else {
-            i = 0;
-            stride = 1;
-        }
-        if (scan == Scan.DOUBLE_HASHING && tryHandToSpinningWorker(e, i, stride)) {
-            return true;
-        }
-        for (int probe = 1; probe <= w; probe++) {
-            // Volatile read of the worker's CAS BUSY -> WAITING; the CAS in tryWin() decides.
-            if ((int) STATUS.getVolatile(status, i) == WAITING && tryWin(i, e)) {
-                counters.scanProbes(probe);
-                return true;
-            }
-            i = probes.next(i, stride);
-        }
-        counters.scanProbes(w);
-        return false;
-    }
-
-    /**
-     * Hands e to the worker spinning in receive(), if there is one and no other producer wins it
-     * first. Counts one insert probe if there was a spinner to try.
-     *
-     * @return whether e was handed over
-     */
-    private boolean tryHandToSpinner(E e) {
-        int hot = workerSpin.holder(); // a hint only (see "Spinning before parking"); the CAS decides
-        if (hot == Spin.Gate.NONE) {
-            return false;
-        }
-        counters.insertProbes(1);
-        // Volatile read first, as in the scan: a CAS on a slot that is not WAITING would only
-        // pull the status line away from the worker.
-        return (int) STATUS.getVolatile(status, hot) == WAITING && tryWin(hot, e);
-    }
-
-    /**
-     * One pass over the probe sequence from slot i with the given stride, handing e to the first
-     * waiting worker it wins that has not yet shown its thread (it still spins: no wake-up).
-     * Counts its probes as insert probes, not as scan probes.
-     *
-     * @return whether e was handed over
-     */
-    private boolean tryHandToSpinningWorker(E e, int i, int stride) {
-        int w = status.length;
-        for (int probe = 1; probe <= w; probe++) {
-            // Volatile reads of the status, then of the waiter the worker writes before it
-            // parks; a stale answer costs a wake-up or a slot passed over, and the CAS decides.
-            if ((int) STATUS.getVolatile(status, i) == WAITING && channels[i].waiter() == null
-                    && tryWin(i, e)) {
-                counters.insertProbes(probe);
-                return true;
-            }
-            i = probes.next(i, stride);
-        }
-        counters.insertProbes(w);
-        return false;
-    }
-
-    /** Hands e to the worker of slot i if this producer's CAS WAITING -> HANDED wins it. */
-    private boolean tryWin(int i, E e) {
-        // The decisive CAS; pairs with the worker's CAS WAITING -> BUSY in leaveWaiting().
-        if (STATUS.compareAndSet(status, i, WAITING, HANDED)) {
-            handOver(channels[i], e);
-            return true;
-        }
-        counters.insertConflict(); // lost to another producer or to the worker leaving WAITING
-        return false;
-    }
-
-    /**
-     * put's way to a worker before it joins the line: waits up to Spin.ROUNDS for a spinning
-     * worker, which takes e without a wake-up, then scans, spinner first. Gives up when producers
-     * are in line: they are ahead of this one.
-     *
-     * @return whether e was handed over
-     */
-    private boolean handOffWithoutParking(E e) {
-        for (int round = 0; round < Spin.ROUNDS
-                && workerSpin.holder() == Spin.Gate.NONE && producers.isEmpty(); round++) {
-            Spin.pause(round);
-        }
-        return producers.isEmpty() && tryHandOff(e);
-    }
-
-    /** Puts e into a channel whose slot this producer just moved from WAITING to HANDED. */
-    private void handOver(WorkerSlots.Channel channel, E e) {
-        // Volatile store: publishes e and our prior writes (pairs with the worker's acquire and
-        // volatile reads of item), and is not reordered with the read of waiter below.
-        ITEM.setVolatile(channel, e);
-        counters.countInsert();
-        // Volatile read: the Dekker pair with announceWaiter in awaitHandOver (see "No lost wake-up").
-        Thread worker = channel.waiter();
-        if (worker != null) {
-            LockSupport.unpark(worker);
-        }
-    }
-
     /** For tests: the producers of class c waiting in line (all of them without classes). */
     int waitingProducersOfClass(int c) {
-        return producers.waitingInClass(importance == null ? 0 : c);
+        return notFull.waitingInClass(importance == null ? 0 : c);
     }
 
     // ---- workers ----
@@ -536,152 +346,26 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     public PipeWorker<E> register() {
         int slot = slots.claimExplicit();
         if (slot < 0) {
-            throw new IllegalStateException("all " + status.length
+            throw new IllegalStateException("all " + slots.count()
                     + " worker slots of this PipeHandoff are held by live workers");
         }
         return new PipeWorker<>(this, slot);
     }
 
     /**
-     * Waits on a slot for an element: takes one from a producer in line, or waits WAITING for a
-     * producer to hand one over. Call only as the slot's owner, with the slot BUSY. Returns null
-     * if timed and the time ran out or the pipe closed.
+     * Waits on a slot for an element, as its owner, with the slot BUSY (see {@code Receiver}).
+     * An untimed wait that ends without an element ended by a close: it then does what take()
+     * does on a closed pipe.
+     *
+     * @return the element, or null if timed and the time ran out or the pipe closed
      */
     @SuppressWarnings("unchecked")
     E receive(int slot, boolean timed, long nanos) throws InterruptedException {
-        WorkerSlots.Channel channel = channels[slot];
-        long deadline = timed ? System.nanoTime() + nanos : 0L;
-        for (;;) {
-            Object x = producers.take();
-            if (x != null) {
-                counters.countRemoval();
-                return (E) x;
-            }
-            // Volatile CAS: not reordered with the reads of the line's size and of closed that
-            // follow (the spin's, and the rereads after the waiter is written: see notes).
-            if (!STATUS.compareAndSet(status, slot, BUSY, WAITING)) {
-                // Cannot happen: the owner alone leaves BUSY, and one call at a time waits per slot.
-                throw new IllegalStateException("worker slot " + slot + " was not BUSY");
-            }
-            x = awaitHandOver(slot, channel, timed, deadline);
-            if (x != SERVE_LINE) {
-                return (E) x;
-            }
+        Object x = receiver.receive(slot, timed, nanos);
+        if (x == null && !timed) {
+            return takeWhenClosedAndEmpty();
         }
-    }
-
-    /**
-     * Waits WAITING until a producer hands an element over, the line of producers is not empty,
-     * the pipe closes, the thread is interrupted or (when timed) the deadline passes.
-     *
-     * @return the element; SERVE_LINE if the worker left WAITING for the line; null if it gave up
-     */
-    private Object awaitHandOver(int slot, WorkerSlots.Channel channel, boolean timed, long deadline)
-            throws InterruptedException {
-        spinForItem(slot, channel, timed, deadline);
-        // Volatile write before the rereads below: the Dekker pairs with handOver() and with a
-        // producer joining the line (see "No lost wake-up"); until now producers unpark nobody.
-        channel.announceWaiter(Thread.currentThread());
-        for (;;) {
-            Object x = ITEM.getVolatile(channel); // after announceWaiter: pairs with handOver()
-            if (x != null) {
-                return collect(slot, channel, x);
-            }
-            if (!producers.isEmpty()) { // volatile read after our CAS to WAITING: see "No lost wake-up"
-                return leaveWaiting(slot, channel, GiveUp.SERVE_LINE, timed);
-            }
-            if (closed) {
-                return leaveWaiting(slot, channel, GiveUp.CLOSED, timed);
-            }
-            if (Thread.interrupted()) {
-                return leaveWaiting(slot, channel, GiveUp.INTERRUPTED, timed);
-            }
-            if (timed) {
-                long nanos = deadline - System.nanoTime();
-                if (nanos <= 0L) {
-                    return leaveWaiting(slot, channel, GiveUp.TIMED_OUT, timed);
-                }
-                counters.consumerWait();
-                Parking.TAKE.parkNanos(this, nanos);
-            } else {
-                counters.consumerWait();
-                Parking.TAKE.park(this);
-            }
-        }
-    }
-
-    /**
-     * A WAITING worker's wait before it parks, until {@link #mayStopWaiting} (the caller reads
-     * everything again): all Spin.ROUNDS. A virtual thread spins only while it is the first
-     * spinner, and otherwise parks at once: its spin would hold a carrier that other virtual
-     * threads need.
-     */
-    private void spinForItem(int slot, WorkerSlots.Channel channel, boolean timed, long deadline) {
-        boolean first = workerSpin.tryEnter(slot); // shown to producers (see "Spinning before parking")
-        int round = first || !Thread.currentThread().isVirtual() ? 0 : Spin.ROUNDS;
-        try {
-            for (; round < Spin.ROUNDS && !mayStopWaiting(channel, timed, deadline); round++) {
-                Spin.pause(round);
-            }
-        } finally {
-            if (first) {
-                workerSpin.exit();
-            }
-        }
-    }
-
-    /** Whether a WAITING worker has anything to look at: an element, the line, close, interrupt, time. */
-    private boolean mayStopWaiting(WorkerSlots.Channel channel, boolean timed, long deadline) {
-        return ITEM.getAcquire(channel) != null // pairs with the volatile store in handOver()
-                || !producers.isEmpty()
-                || closed
-                || Thread.currentThread().isInterrupted()
-                || (timed && deadline - System.nanoTime() <= 0L);
-    }
-
-    /** Why a thread stops waiting without an element handed over. */
-    enum GiveUp { CLOSED, INTERRUPTED, TIMED_OUT, SERVE_LINE }
-
-    /**
-     * Ends a WAITING episode that found no element: either the worker's CAS WAITING -> BUSY wins
-     * and no producer can hand it anything any more, or a producer has already won the worker and
-     * its element is returned anyway.
-     *
-     * @return the element, SERVE_LINE, or null
-     */
-    private Object leaveWaiting(int slot, WorkerSlots.Channel channel, GiveUp reason, boolean timed)
-            throws InterruptedException {
-        // The decisive CAS; pairs with the producer's CAS WAITING -> HANDED in tryHandOff().
-        if (STATUS.compareAndSet(status, slot, WAITING, BUSY)) {
-            channel.clearWaiter();
-            return switch (reason) {
-                case INTERRUPTED -> throw new InterruptedException();
-                case CLOSED -> timed ? null : takeWhenClosedAndEmpty();
-                case SERVE_LINE -> SERVE_LINE;
-                case TIMED_OUT -> null;
-            };
-        }
-        // A producer won: its element arrives within a few instructions.
-        if (reason != GiveUp.SERVE_LINE) {
-            counters.searchConflict(); // this worker's give-up lost to a producer: see the class comment
-        }
-        Object x = channel.awaitHandedItem(this);
-        if (reason == GiveUp.INTERRUPTED) {
-            Thread.currentThread().interrupt(); // the element is returned, the interrupt kept
-        }
-        return collect(slot, channel, x);
-    }
-
-    /** Takes the element out of a HANDED slot's channel and makes the slot BUSY again. */
-    private Object collect(int slot, WorkerSlots.Channel channel, Object x) {
-        channel.item = null;   // plain: ordered before the release store below
-        channel.clearWaiter();
-        // Release store: our clearing of the channel is visible before any producer can claim
-        // the slot again, which needs our next CAS BUSY -> WAITING first. Only we write a HANDED
-        // slot, so no CAS is needed.
-        STATUS.setRelease(status, slot, BUSY);
-        counters.countRemoval();
-        return x;
+        return (E) x;
     }
 
     /**
@@ -732,7 +416,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      */
     @Override
     public int capacity() {
-        return status.length;
+        return slots.count();
     }
 
     @Override
@@ -744,8 +428,10 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
 
     @Override
     public void close() {
-        closed = true; // volatile write; Dekker pairs with a worker becoming WAITING, a producer joining the line
-        producers.wakeAll(); // they recheck closed: put throws, the timed offer returns false
+        // Volatile write, then the wake-ups' volatile reads: the Dekker pairs with a worker
+        // becoming WAITING and a producer joining the line (internal.pipe's notes, "Close").
+        closed = true;
+        notFull.wakeAll(); // they recheck closed: put throws, the timed offer returns false
         slots.wakeSlotWaiters();
         slots.unparkWaiting(); // volatile reads of every status, after the write of closed
     }

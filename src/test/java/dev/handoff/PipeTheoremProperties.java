@@ -28,10 +28,11 @@ import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.statistics.StatisticsReport;
 
 /**
- * Theorem 3 of shared/seeds 001 (section 4.2), checked on the real {@link PipeHandoff}: a producer
- * that scans the worker-status array for a waiting worker, when n of the W workers wait
- * ({@code a = n / W}), looks at {@code 1/a} slots or fewer on average, and under uniform hashing
- * at exactly {@code (W+1)/(n+1)}.
+ * Theorem 3 of Roussev and Wu, "Client-server design alternatives: back to pipes but with threads"
+ * (IEEE International Conference on Networking, 2001; section 4.2), checked on the real
+ * {@link PipeHandoff}: a producer that scans the worker-status array for a waiting worker, when
+ * n of the W workers wait ({@code a = n / W}), looks at {@code 1/a} slots or fewer on average,
+ * and under uniform hashing at exactly {@code (W+1)/(n+1)}.
  *
  * <h2>The experiment</h2>
  * W workers (virtual threads with {@link PipeWorker} handles) and one driver, the test
@@ -91,7 +92,7 @@ class PipeTheoremProperties {
     static final double STEADY_TOLERANCE = 0.015;
 
     /**
-     * Seed 001 Th. 3 in the steady state (see the class comment): the mean probes of the scans
+     * Theorem 3 in the steady state (see the class comment): the mean probes of the scans
      * agree with (W+1)/(n+1), and are not significantly above the bound W/n. Prime W, where
      * every stride is coprime to W and double hashing is closest to uniform hashing; where W has
      * few coprime strides (W = 12, 27, 40) the steady state lies up to 3 % above the exact value,
@@ -111,7 +112,7 @@ class PipeTheoremProperties {
     }
 
     /**
-     * The steady state at the papers' size (151, the prime next to the 150 workers of seed 001's
+     * The steady state at the papers' size (151, the prime next to the 150 workers of the paper's
      * experiments) and at the loads where a biased scan shows most: 10 %, 25 % and 50 % of the
      * workers waiting. A scan that walks the slots in order from a random start costs 15 % to 40 %
      * more there; the random tries above may or may not land on such a load.
@@ -161,7 +162,7 @@ class PipeTheoremProperties {
     static final double FRESH_Z = 6.5;
 
     /**
-     * Seed 001 Th. 3 on sets of waiting workers drawn independently of the scans: the mean probes
+     * Theorem 3 on sets of waiting workers drawn independently of the scans: the mean probes
      * agree with (W+1)/(n+1). Includes n = 1, where a scan that misses a slot would find no worker
      * and the offer would fail.
      */

@@ -1,10 +1,12 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.pipe;
 
-import dev.handoff.internal.waiting.Spin;
+import dev.handoff.Handoff;
+import dev.handoff.internal.observe.Counters;
 import dev.handoff.internal.waiting.Parking;
+import dev.handoff.internal.waiting.Spinner;
 import dev.handoff.internal.waiting.Waiters;
 
 import java.lang.invoke.MethodHandles;
@@ -15,12 +17,12 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 
 /**
- * The pipe's worker slots and who owns them: the status array that producers scan, one channel of
+ * A pipe's worker slots and who owns them: the status array that producers scan, one channel of
  * depth one per slot, and the ownership half of the slot states (claim, reclaim from a terminated
  * thread, release, waiting for a free slot). The handoff half ({@code WAITING}, {@code HANDED})
- * is {@link PipeHandoff}'s.
+ * is {@link Dispatcher}'s and {@link Receiver}'s.
  */
-final class WorkerSlots {
+public final class WorkerSlots {
     /*
      * Slot states, and who moves a slot out of each:
      *
@@ -32,7 +34,7 @@ final class WorkerSlots {
      *   HANDED  a producer won the worker; its element is   (its worker, after reading the
      *           in, or on its way into, the channel          element: HANDED -> BUSY)
      *
-     * PipeHandoff runs the handoff through WAITING and HANDED; this class the ownership.
+     * Dispatcher and Receiver run the handoff through WAITING and HANDED; this class the ownership.
      *
      * Ownership. A slot is FREE or owned; only its owner moves it out of BUSY. A slot claimed
      * implicitly (take() or the timed poll()) records its owner Thread; a thread that needs a slot
@@ -43,9 +45,10 @@ final class WorkerSlots {
      * Waiting for a slot: a thread that finds none parks through slotWaiters (class Waiters, on
      * slotLock), whose re-check after counting itself is a volatile scan for a claimable slot;
      * release() CASes BUSY -> FREE (volatile) and then signals through slotWaiters, so either the
-     * waiter finds the slot or release() signals (the proof is Waiters'). Thread termination signals nobody, so one waiter, the rechecker,
-     * rescans every DEAD_OWNER_RECHECK_NANOS and hands the role on when it leaves; the others
-     * wait for a signal only, so thousands of threads waiting for a slot cost nothing.
+     * waiter finds the slot or release() signals (the proof is Waiters'). Thread termination
+     * signals nobody, so one waiter, the rechecker, rescans every DEAD_OWNER_RECHECK_NANOS and
+     * hands the role on when it leaves; the others wait for a signal only, so thousands of threads
+     * waiting for a slot cost nothing.
      */
 
     /** No worker owns the slot. */
@@ -90,6 +93,12 @@ final class WorkerSlots {
         /** The handed element. Accessed through ITEM. Non-null only while the slot is HANDED. */
         Object item;
         /**
+         * The spin policy of this slot's worker when it spins on its own: it alone waits on this
+         * channel, so its spins adapt to its own producers. Allocated right after its channel and
+         * before the next channel's padding, so that no other worker's fields share its line.
+         */
+        final Spinner spinner = new Spinner();
+        /**
          * The worker once it has stopped spinning and may park, else null: producers unpark only
          * this. Accessed through WAITER; written only by the slot's owner or claimer.
          */
@@ -101,17 +110,22 @@ final class WorkerSlots {
          * Waits, uninterruptibly, for the element of the producer that has won this HANDED slot
          * (it arrives within a few instructions); keeps an interrupt that arrives meanwhile.
          */
-        Object awaitHandedItem(Object blocker) {
-            // The spin written out, not Spin.until with a capturing lambda, which would allocate.
-            for (int round = 0; round < Spin.ROUNDS && ITEM.getAcquire(this) == null; round++) {
-                Spin.pause(round); // getAcquire pairs with the volatile store in PipeHandoff.handOver()
+        Object awaitHandedItem(Handoff<?> blocker) {
+            int rounds = spinner.begin();
+            boolean came = ITEM.getAcquire(this) != null; // pairs with the volatile store in Dispatcher.handOver()
+            for (int i = 0; i < rounds && !came; i++) {
+                Spinner.pause(i);
+                came = ITEM.getAcquire(this) != null;
+            }
+            if (rounds > 0) {
+                spinner.end(came);
             }
             announceWaiter(Thread.currentThread());
             boolean interrupted = false;
             Object x;
-            // Volatile read after announceWaiter: the Dekker pair with handOver().
+            // Volatile read after announceWaiter: the Dekker pair with Dispatcher.handOver().
             while ((x = ITEM.getVolatile(this)) == null) {
-                LockSupport.park(blocker); // the producer unparks us after writing the element
+                Parking.TAKE.park(blocker); // the producer unparks us after writing the element
                 interrupted |= Thread.interrupted(); // a set flag would make park return at once
             }
             if (interrupted) {
@@ -122,7 +136,7 @@ final class WorkerSlots {
 
         /**
          * Shows the owner as a thread that may park: a volatile write, which the caller follows
-         * with volatile rereads of what it waits for (the Dekker pairs in PipeHandoff's notes).
+         * with volatile rereads of what it waits for (the Dekker pairs in the package notes).
          */
         void announceWaiter(Thread owner) {
             WAITER.setVolatile(this, owner);
@@ -149,7 +163,7 @@ final class WorkerSlots {
      */
     private static final int STATUSES_PER_LINE = 16;
 
-    /** The owner recorded for a slot held by a {@link PipeWorker} handle: never reclaimed. */
+    /** The owner recorded for a slot held by a handle ({@link #claimExplicit()}): never reclaimed. */
     private static final Object EXPLICIT = new Object();
 
     /** How often a thread waiting for a slot looks for slots of terminated threads: 20 ms. */
@@ -161,7 +175,10 @@ final class WorkerSlots {
     /** One channel per slot. */
     final Channel[] channels;
 
-    private final PipeHandoff<?> pipe;
+    /** Whether the pipe is closed: a volatile read, for the re-checks below. */
+    private final BooleanSupplier closed;
+
+    private final Counters counters;
 
     /** The slot of each thread that became a worker by calling take() or the timed poll(). */
     private final ThreadLocal<Integer> implicitSlot = new ThreadLocal<>();
@@ -178,22 +195,30 @@ final class WorkerSlots {
     /** Whether a thread in awaitFreeSlot() rescans for dead owners periodically. Guarded by slotLock. */
     private boolean slotRechecker;
 
-    WorkerSlots(int w, PipeHandoff<?> pipe) {
+    /**
+     * @param w the number of slots, W
+     * @param closed whether the pipe is closed, read with a volatile (or stronger) access
+     * @param counters the pipe's counters, for the waits for a slot
+     * @param owner the pipe, named by the JFR events of those waits
+     */
+    public WorkerSlots(int w, BooleanSupplier closed, Counters counters, Handoff<?> owner) {
         this.status = new int[w];
         this.channels = new Channel[w];
         for (int i = 0; i < w; i++) {
             channels[i] = new Channel();
         }
-        this.pipe = pipe;
-        this.slotWaiters = new Waiters(slotLock, Parking.TAKE, pipe);
+        this.closed = closed;
+        this.counters = counters;
+        this.slotWaiters = new Waiters(slotLock, Parking.TAKE, owner);
     }
 
-    int count() {
+    /** W, the number of slots. */
+    public int count() {
         return status.length;
     }
 
     /** The number of slots WAITING at this moment: a snapshot. */
-    int waiting() {
+    public int waiting() {
         int n = 0;
         for (int i = 0; i < status.length; i++) {
             if ((int) STATUS.getOpaque(status, i) == WAITING) { // a snapshot: no ordering needed
@@ -207,9 +232,9 @@ final class WorkerSlots {
      * Unparks the thread of every WAITING slot. A stale or null waiter makes this a harmless no-op
      * or a spurious wake-up: every park is in a loop that rechecks its condition.
      */
-    void unparkWaiting() {
+    public void unparkWaiting() {
         for (int i = 0; i < status.length; i++) {
-            // Volatile read: the second half of the caller's Dekker pair (see PipeHandoff's notes).
+            // Volatile read: the second half of the caller's Dekker pair (see the package notes).
             if ((int) STATUS.getVolatile(status, i) == WAITING) {
                 Thread waiter = channels[i].waiter(); // null while it spins: it rereads the line itself
                 if (waiter != null) {
@@ -225,7 +250,7 @@ final class WorkerSlots {
      *
      * @return the slot, or -1 if the pipe closed or (when timed) the time ran out first
      */
-    int currentThreadSlot(boolean timed, long nanos) throws InterruptedException {
+    public int currentThreadSlot(boolean timed, long nanos) throws InterruptedException {
         Integer slot = implicitSlot.get();
         if (slot == null) {
             int claimed = tryClaim(Thread.currentThread());
@@ -242,12 +267,12 @@ final class WorkerSlots {
     }
 
     /** Claims a slot for a handle, without waiting; -1 if every slot is held by a live worker. */
-    int claimExplicit() {
+    public int claimExplicit() {
         return tryClaim(EXPLICIT);
     }
 
     /** Gives back the calling thread's implicit slot, if it holds one; returns whether it did. */
-    boolean leave() {
+    public boolean leave() {
         Integer slot = implicitSlot.get();
         if (slot == null) {
             return false;
@@ -268,7 +293,7 @@ final class WorkerSlots {
         boolean rechecker = false;
         try {
             for (;;) {
-                if (pipe.isClosed()) {
+                if (closed.getAsBoolean()) {
                     return -1;
                 }
                 int slot = tryClaim(Thread.currentThread());
@@ -281,14 +306,11 @@ final class WorkerSlots {
                 if (!slotRechecker) {
                     slotRechecker = rechecker = true;
                 }
-                pipe.counters.consumerWait();
-                if (rechecker || timed) {
-                    long wait = !rechecker ? nanos : timed ? Math.min(nanos, DEAD_OWNER_RECHECK_NANOS) : DEAD_OWNER_RECHECK_NANOS;
-                    long left = slotWaiters.awaitNanos(noSlotYet, wait);
-                    nanos -= wait - left;
-                } else {
-                    slotWaiters.await(noSlotYet);
-                }
+                counters.consumerWait();
+                // The rechecker wakes up in time to rescan for dead owners, timed or not.
+                long wait = !rechecker ? nanos
+                        : timed ? Math.min(nanos, DEAD_OWNER_RECHECK_NANOS) : DEAD_OWNER_RECHECK_NANOS;
+                nanos -= wait - slotWaiters.await(noSlotYet, rechecker || timed, wait);
             }
         } finally {
             if (rechecker) {
@@ -304,7 +326,7 @@ final class WorkerSlots {
      * Volatile reads of closed and of every status: the re-check Waiters requires.
      */
     private boolean noSlotYet() {
-        if (pipe.isClosed()) {
+        if (closed.getAsBoolean()) {
             return false;
         }
         for (int i = 0; i < status.length; i++) {
@@ -365,7 +387,7 @@ final class WorkerSlots {
     }
 
     /** Gives a slot back. Call only from its owner, while no call waits on the slot. */
-    void release(int slot) {
+    public void release(int slot) {
         Channel channel = channels[slot];
         channel.clearWaiter();
         OWNER.setOpaque(channel, (Object) null); // published by the CAS below
@@ -378,7 +400,7 @@ final class WorkerSlots {
     }
 
     /** Wakes every thread waiting for a slot; called by close after it wrote closed. */
-    void wakeSlotWaiters() {
+    public void wakeSlotWaiters() {
         slotWaiters.signalAll(); // they recheck closed under slotLock
     }
 }

@@ -1,25 +1,39 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff;
+package dev.handoff.internal.pipe;
 
-import dev.handoff.internal.classes.ImportanceClasses;
-import dev.handoff.internal.waiting.Spin;
+import dev.handoff.Handoff;
+import dev.handoff.internal.observe.Counters;
 import dev.handoff.internal.waiting.Parking;
+import dev.handoff.internal.waiting.Spinner;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongToIntFunction;
+import java.util.function.Supplier;
 
 /**
  * The producers of a pipe that found no waiting worker, each in a node holding its element, in
- * one line per importance class: the other half of the pipe's dual structure (see PipeHandoff's
- * notes). A worker that arrives while a line is not empty takes the first node of the class
- * {@link ImportanceClasses} picks (the only line without classes) and its element, and wakes that
- * producer; a producer that gives up (timeout, interrupt, close) takes its node out again.
- * Whoever removes a node under the lock owns it, so a node is taken or cancelled exactly once.
+ * one line per importance class: the other half of the pipe's dual structure (see the package
+ * notes). A worker that arrives while a line is not empty takes the first node of the class the
+ * serving order picks (the only line without classes) and its element, and wakes that producer;
+ * a producer that gives up (timeout, interrupt, close) takes its node out again. Whoever removes
+ * a node under the lock owns it, so a node is taken or cancelled exactly once.
  */
-final class WaitingProducers {
+public final class ProducerLine {
+    /*
+     * A producer in line waits for its node's taken flag: a Dekker pair of its own, between the
+     * producer (volatile write of parked, then volatile read of taken) and the worker that took
+     * the node (volatile write of taken, then volatile read of parked), so either the producer
+     * sees taken or the worker sees it parked and unparks it. Its element is published by the
+     * lock: added under it, taken under it.
+     *
+     * Producers in line spin one at a time (putSpinner), so that a worker arriving at take()
+     * finds one of them awake; the others park at once.
+     */
 
     /** A producer waiting in a line with its element. */
     static final class Node {
@@ -37,38 +51,71 @@ final class WaitingProducers {
 
     private final ReentrantLock lock = new ReentrantLock();
 
-    private final PipeHandoff<?> pipe;
-
-    /** Lets one producer in line spin at a time (see Spin). */
-    private final Spin.Gate spinGate = new Spin.Gate();
-
     /** One line per class, most important first; one line without classes. Guarded by lock. */
     private final ArrayDeque<Node>[] lines;
 
-    /** The importance classes, or null without them (or with one class). */
-    private final ImportanceClasses<?> importance;
+    /**
+     * The class a worker serves first, given how many nodes were taken before: the importance
+     * classes' rule (Importance), or null without classes.
+     */
+    private final LongToIntFunction firstToServe;
 
-    /** Nodes taken so far, numbered for the fairness rule of ImportanceClasses. Guarded by lock. */
+    /** Nodes taken so far, numbered for the serving order. Guarded by lock. */
     private long served;
 
     /**
      * The number of nodes in all lines. Written under lock, read without it: a worker reads it
-     * after its CAS BUSY -> WAITING (Dekker pair with add(), see PipeHandoff's notes).
+     * after its CAS BUSY -> WAITING (the Dekker pair with add(), see the package notes).
      */
     private volatile int size;
 
+    /** The workers to wake when a producer joins (the package notes, "No lost wake-up"). */
+    private final WorkerSlots slots;
+
+    /** The producers' side spin: one producer in line, or before joining it, at a time. */
+    private final Spinner putSpinner;
+
+    private final Counters counters;
+
+    /** Whether the pipe is closed: a volatile read. */
+    private final BooleanSupplier closed;
+
+    /** The exception put throws when the pipe closes while it waits. */
+    private final Supplier<? extends RuntimeException> closedToInserts;
+
+    /** The pipe: the blocker of a parked producer, named in its JFR event. */
+    private final Handoff<?> owner;
+
+    /**
+     * @param classes the number of importance classes, one line each ({@code 1} without them)
+     * @param firstToServe given the number of nodes taken before, the class a worker looks at
+     *        first (it then goes round the classes in order); null with one class
+     * @param slots the worker slots, whose waiting workers a joining producer wakes
+     * @param putSpinner the producers' side spin policy
+     * @param counters the pipe's counters
+     * @param closed whether the pipe is closed, read with a volatile (or stronger) access
+     * @param closedToInserts the exception put throws when the pipe closes while it waits
+     * @param owner the pipe, the blocker of parked producers
+     */
     @SuppressWarnings("unchecked")
-    WaitingProducers(ImportanceClasses<?> importance, PipeHandoff<?> pipe) {
-        this.importance = importance;
-        this.pipe = pipe;
-        this.lines = new ArrayDeque[importance == null ? 1 : importance.count()];
-        for (int c = 0; c < lines.length; c++) {
+    public ProducerLine(int classes, LongToIntFunction firstToServe, WorkerSlots slots, Spinner putSpinner,
+            Counters counters, BooleanSupplier closed, Supplier<? extends RuntimeException> closedToInserts,
+            Handoff<?> owner) {
+        this.lines = new ArrayDeque[classes];
+        for (int c = 0; c < classes; c++) {
             lines[c] = new ArrayDeque<>();
         }
+        this.firstToServe = classes == 1 ? null : firstToServe;
+        this.slots = slots;
+        this.putSpinner = putSpinner;
+        this.counters = counters;
+        this.closed = closed;
+        this.closedToInserts = closedToInserts;
+        this.owner = owner;
     }
 
     /** Whether no producer waits; a volatile read, for the Dekker pairs. */
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return size == 0;
     }
 
@@ -77,59 +124,53 @@ final class WaitingProducers {
      * takes e, the timeout passes, or the pipe closes.
      *
      * @return whether e was taken; false only when timed, and the time ran out or the pipe closed
-     * @throws HandoffClosedException if untimed (put) and the pipe closes first
+     * @throws RuntimeException the closedToInserts exception, if untimed (put) and the pipe
+     *         closes first
      */
-    boolean await(Object e, int c, boolean timed, long nanos) throws InterruptedException {
+    public boolean await(Object e, int c, boolean timed, long nanos) throws InterruptedException {
         Node node = new Node(e);
         add(node, c);
         // After the volatile write of size: the Dekker pair with a worker that became WAITING
-        // before it could see our node (PipeHandoff's "No lost wake-up").
-        pipe.slots.unparkWaiting();
+        // before it could see our node (the package notes, "No lost wake-up").
+        slots.unparkWaiting();
         long deadline = timed ? System.nanoTime() + nanos : 0L;
         spinUntilTaken(node);
         node.parked = Thread.currentThread(); // volatile: pairs with the read in take()
         for (;;) {
             if (node.taken) {
-                pipe.counters.countInsert();
+                counters.countInsert();
                 return true;
             }
-            if (pipe.isClosed()) {
-                return leave(node, c, timed ? PipeHandoff.GiveUp.TIMED_OUT : PipeHandoff.GiveUp.CLOSED);
+            if (closed.getAsBoolean()) {
+                return leave(node, c, timed ? GiveUp.TIMED_OUT : GiveUp.CLOSED);
             }
             if (Thread.interrupted()) {
-                return leave(node, c, PipeHandoff.GiveUp.INTERRUPTED);
+                return leave(node, c, GiveUp.INTERRUPTED);
             }
             if (timed) {
                 nanos = deadline - System.nanoTime();
                 if (nanos <= 0L) {
-                    return leave(node, c, PipeHandoff.GiveUp.TIMED_OUT);
+                    return leave(node, c, GiveUp.TIMED_OUT);
                 }
-                pipe.counters.producerWait();
-                Parking.PUT.parkNanos(pipe, nanos);
+                counters.producerWait();
+                Parking.PUT.parkNanos(owner, nanos);
             } else {
-                pipe.counters.producerWait();
-                Parking.PUT.park(pipe);
+                counters.producerWait();
+                Parking.PUT.park(owner);
             }
         }
     }
 
-    /**
-     * The wait before parking, until the node is taken or the pipe closes: all Spin.ROUNDS if no
-     * other producer in line spins, else only the yield rounds, as Spin.yieldUntil does. Written
-     * out rather than Spin.until(lambda), which would allocate a capturing lambda per wait.
-     */
+    /** The wait before parking, until the node is taken or the pipe closes (see the notes). */
     private void spinUntilTaken(Node node) {
-        boolean spinner = spinGate.tryEnter();
-        // Not the spinner: the yield rounds only, and none on a virtual thread (see Spin.yieldUntil).
-        int round = spinner ? 0 : Thread.currentThread().isVirtual() ? Spin.ROUNDS : Spin.SPINS;
-        try {
-            for (; round < Spin.ROUNDS && !(node.taken || pipe.isClosed()); round++) {
-                Spin.pause(round);
-            }
-        } finally {
-            if (spinner) {
-                spinGate.exit();
-            }
+        int rounds = putSpinner.begin();
+        boolean taken = node.taken;
+        for (int i = 0; i < rounds && !taken && !closed.getAsBoolean(); i++) {
+            Spinner.pause(i);
+            taken = node.taken;
+        }
+        if (rounds > 0) {
+            putSpinner.end(taken);
         }
     }
 
@@ -138,20 +179,20 @@ final class WaitingProducers {
      * keeps its element, or a worker has taken the node already and the element is delivered (an
      * interrupt is then kept, not thrown).
      */
-    private boolean leave(Node node, int c, PipeHandoff.GiveUp reason) throws InterruptedException {
+    private boolean leave(Node node, int c, GiveUp reason) throws InterruptedException {
         if (cancel(node, c)) {
             switch (reason) {
                 case INTERRUPTED -> throw new InterruptedException();
-                case CLOSED -> throw pipe.closedToInserts();
+                case CLOSED -> throw closedToInserts.get();
                 default -> {
                     return false;
                 }
             }
         }
-        if (reason == PipeHandoff.GiveUp.INTERRUPTED) {
+        if (reason == GiveUp.INTERRUPTED) {
             Thread.currentThread().interrupt();
         }
-        pipe.counters.countInsert();
+        counters.countInsert();
         return true;
     }
 
@@ -171,7 +212,7 @@ final class WaitingProducers {
      *
      * @return the element of that node, or null if no producer waits
      */
-    Object take() {
+    public Object take() {
         if (size == 0) {
             return null;
         }
@@ -198,10 +239,10 @@ final class WaitingProducers {
 
     /** The first node of the class to serve now; call only holding lock. */
     private Node pollNext() {
-        if (importance == null) {
+        if (firstToServe == null) {
             return lines[0].pollFirst();
         }
-        int first = importance.firstToServe(served);
+        int first = firstToServe.applyAsInt(served);
         int c = first;
         do {
             Node node = lines[c].pollFirst();
@@ -209,7 +250,7 @@ final class WaitingProducers {
                 served++;
                 return node;
             }
-            c = importance.next(c);
+            c = c == lines.length - 1 ? 0 : c + 1;
         } while (c != first);
         return null;
     }
@@ -233,7 +274,7 @@ final class WaitingProducers {
     }
 
     /** Unparks every waiting producer; called by close after it wrote closed. */
-    void wakeAll() {
+    public void wakeAll() {
         lock.lock();
         try {
             for (ArrayDeque<Node> line : lines) {
@@ -247,7 +288,7 @@ final class WaitingProducers {
     }
 
     /** For tests: the producers of class c waiting in its line. */
-    int waitingInClass(int c) {
+    public int waitingInClass(int c) {
         lock.lock();
         try {
             return lines[c].size();
