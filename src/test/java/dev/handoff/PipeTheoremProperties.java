@@ -29,7 +29,7 @@ import net.jqwik.api.statistics.StatisticsReport;
 
 /**
  * Theorem 3 of Roussev and Wu, "Client-server design alternatives: back to pipes but with threads"
- * (IEEE International Conference on Networking, 2001; section 4.2), checked on the real
+ * (Networking - ICN 2001, LNCS 2094, Springer, 2001; section 4.2), checked on the real
  * {@link PipeHandoff}: a producer that scans the worker-status array for a waiting worker, when
  * n of the W workers wait ({@code a = n / W}), looks at {@code 1/a} slots or fewer on average,
  * and under uniform hashing at exactly {@code (W+1)/(n+1)}.
