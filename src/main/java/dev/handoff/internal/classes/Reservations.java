@@ -30,8 +30,11 @@ import java.util.function.BooleanSupplier;
  * consumers may take).
  */
 public final class Reservations {
+    /** An acquire's outcome: the caller holds one reservation. */
     public static final int ACQUIRED = 1;
+    /** An acquire's outcome: nothing available yet (a poll, or a timed acquire that ran out). */
     public static final int NONE = 0;
+    /** An acquire's outcome: closed, nothing available, nothing pending; final. */
     public static final int EXHAUSTED = -1;
 
     private static final long CLOSED = Long.MIN_VALUE;

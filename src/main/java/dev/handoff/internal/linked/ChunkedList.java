@@ -210,7 +210,7 @@ public final class ChunkedList<E> {
     }
 
     /** How many elements the consumers may take, by puts re-read. Call holding the take lock. */
-    public long availableNow() {
+    private long availableNow() {
         Chunk.End end = takeEnd;
         // volatile read: pairs with the write in put(), and publishes the slots it counts
         end.otherSeen = putEnd.passed;
