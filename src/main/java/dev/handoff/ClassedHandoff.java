@@ -3,16 +3,12 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.classes.ClassHandoffs;
+import dev.handoff.internal.classes.CountingSink;
 import dev.handoff.internal.classes.ImportanceClasses;
-import dev.handoff.internal.classes.Reservations;
 import dev.handoff.internal.observe.CountedHandoffs;
-import dev.handoff.internal.observe.HandoffEvent;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.util.AbstractCollection;
 import java.util.Collection;
-import java.util.Iterator;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -40,10 +36,10 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     /*
      * Implementation notes.
      *
-     * Composition: K handoffs of the chosen kind, one per class, and one count of the elements
-     * consumers may take, the closable reservation count of the parallel hash table
-     * (Reservations: available, pending, closed in one word; spin, then park,
-     * with a waiter count).
+     * Composition: K handoffs of the chosen kind, one per class, each with a count of the
+     * elements published into it (ClassHandoffs), and one count of the elements consumers may
+     * take, the closable reservation count takeable (Reservations: available, pending, closed in
+     * one word; spin, then park, with a waiter count).
      *
      *   classes[0]  [ a0 a1 ]           most important      producers of class c wait inside
      *   classes[1]  [ b0 ]                                   classes[c] (its own put), so only
@@ -51,23 +47,14 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
      *   takeable       (closed | pending | available = 7)      consumers wait here, for any class
      *
      *   put:  classify -> announce (pending++ unless closed) -> insert into classes[c]
-     *         (waiting there while it is full) -> publish (pending--, available++)
+     *         (waiting there while it is full) -> count it in class c -> publish (pending--,
+     *         available++)
      *   take: acquire (available--, waiting while none) -> poll the classes in the order the
      *         take rule gives (ImportanceClasses) until one yields
      *
-     * Why a take finds an element. Let I be the number of elements inside the K handoffs, A the
-     * available count, R the consumers holding a reservation they have not yet turned into an
-     * element, H the reservations held by remove(Object) and drainTo (counted as pending). An
-     * insert adds to I before its publish adds to A; a take removes from I the moment its poll
-     * succeeds, and that ends its reservation; remove and drainTo likewise remove one element per
-     * held reservation they settle. So I >= A + R + H at every moment, and a consumer holding a
-     * reservation polls only while some class holds an element for it. Counts, not identities,
-     * are matched: a remove may take an element whose producer has not published yet, and that
-     * publish then counts an element already inside. A lap over the K classes can still find them
-     * all empty, if each element it would have reached was taken by another consumer first and
-     * the element owed to it arrived in a class the lap had passed; each failed lap thus implies a
-     * completed take by another thread (lock-free, as the hash table's search), and the consumer
-     * laps again.
+     * Why the take then finds an element (the elements inside never fall below what the
+     * reservations promise, and each failed lap implies another thread's completed take) is
+     * argued in ClassHandoffs, beside the lap.
      *
      * Waiting. Consumers wait only in takeable (its Dekker pair on state and waiters excludes lost
      * wake-ups: see Reservations); producers wait only in their class's own put, whose kind
@@ -83,20 +70,6 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
      * reservations as pending while they may hand them back, so that nobody reports the handoff
      * empty meanwhile.
      *
-     * Counts per class. A take that polled every class would pay a lock or a CAS for each empty
-     * one. So each class also has a count, raised after the insert and before the publish, and
-     * lowered after a removal from that class; a take polls only classes whose count is
-     * positive. Per class, count = elements published - elements removed, so count <= what the
-     * class holds (the difference being inserts not yet published), except in the moment between
-     * a removal and its decrement; and the counts add up to A + R + H. A consumer holding a
-     * reservation therefore always finds some class with a positive count, which holds an
-     * element, and the lap argument above is unchanged. A count may go below 0 when remove takes
-     * an element whose insert has not published yet; that publish brings it back.
-     *
-     * The take number. Each take draws one number from takes by getAndAdd; the rule in
-     * ImportanceClasses turns it into the first class to look at. It is drawn after the
-     * reservation, so only takes that will return an element are numbered.
-     *
      * Visibility between writers and readers is provided as follows: an element travels through
      * its class's handoff, whose own memory-consistency guarantee (a BlockingQueue's) orders the
      * producer's writes before the consumer's use of it. The reservation word adds what the
@@ -104,17 +77,6 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
      * order, and the consumer's acquiring CAS reads it, so the consumer's polls happen-after the
      * insert and see the element unless another consumer took it.
      */
-
-    private static final VarHandle TAKES;
-    private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(int[].class);
-
-    static {
-        try {
-            TAKES = MethodHandles.lookup().findVarHandle(ClassedHandoff.class, "takes", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     /** Builds the handoff of one class: a new, empty, open handoff of the chosen kind. */
     @FunctionalInterface
@@ -129,22 +91,14 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     /** One handoff per class, index 0 the most important. Each counts nothing (this one counts). */
     private final AbstractHandoff<E>[] classes;
 
+    /** The same handoffs with their counts per class and the take rule: where consumers take. */
+    private final ClassHandoffs<E> byClass;
+
     /** K, N, the classifier and the take rule. */
     private final ImportanceClasses<E> importance;
 
-    /**
-     * Per class: elements published and not yet removed, so that a take passes an empty class
-     * with one read instead of a poll. Accessed through COUNT. Invariant (see the notes): counts[c]
-     * never exceeds what class c holds, except between a removal and its decrement, and the
-     * counts add up to the elements owed to consumers.
-     */
-    private final int[] counts;
-
     /** K times the capacity of one class. */
     private final int capacity;
-
-    /** Takes so far: the next take's number. Accessed through TAKES. */
-    private volatile long takes;
 
     /**
      * Creates a handoff with importance classes, or the kind itself when there is one class
@@ -192,7 +146,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
             }
             classes[c] = own;
         }
-        this.counts = new int[classes.length];
+        this.byClass = new ClassHandoffs<>(classes, importance);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
@@ -215,7 +169,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     private void finishInsert(int c, boolean inserted) {
         if (inserted) {
             counters.countInsert();
-            COUNT.getAndAdd(counts, c, 1); // before the publish: pairs with getAcquire in removeReserved
+            byClass.published(c); // before the publish: pairs with getAcquire in ClassHandoffs.mayHold
             takeable.publish();
         } else {
             takeable.settle(1);
@@ -309,56 +263,15 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
 
     // ---- removing ----
 
-    /** Draws the next take number; see ImportanceClasses for the rule it feeds. */
-    private long nextTakeNumber() {
-        return (long) TAKES.getAndAdd(this, 1L); // atomic: every take a number of its own
-    }
-
     /**
-     * Takes the element a reservation guarantees (see the notes: one exists), looking at the
-     * classes in the order of this take's number. Call only holding an item reservation.
+     * Takes the element a reservation guarantees, in the order of this take's number
+     * (ClassHandoffs.takeReserved). Call only holding an item reservation.
      */
     @Override
     E removeReserved() {
-        int first = importance.firstToServe(nextTakeNumber());
-        for (;;) {
-            int c = first;
-            do {
-                // Acquire: pairs with the getAndAdd before publish in finishInsert, which the
-                // reservation read; a class whose count is 0 has nothing published to take.
-                if ((int) COUNT.getAcquire(counts, c) > 0) {
-                    E e = pollHoldingReservation(c);
-                    if (e != null) {
-                        removed(c, 1);
-                        counters.countRemoval();
-                        return e;
-                    }
-                }
-                c = importance.next(c);
-            } while (c != first);
-            Thread.onSpinWait(); // a lap lost every element to other consumers: another lap
-        }
-    }
-
-    /**
-     * Polls class c for removeReserved. If the poll throws (a ring called back from inside its
-     * own frozen operation refuses), the reservation goes back to available: the element it
-     * stood for is still inside, and another take must be able to reserve it.
-     */
-    private E pollHoldingReservation(int c) {
-        try {
-            return classes[c].poll();
-        } catch (RuntimeException | Error e) {
-            takeable.release();
-            throw e;
-        }
-    }
-
-    /** Counts n elements out of class c, after they left it. */
-    private void removed(int c, int n) {
-        // Atomic against the increments of finishInsert; a hint for the getAcquire in
-        // removeReserved, which a reservation, not this count, makes decisive.
-        COUNT.getAndAdd(counts, c, -n);
+        E e = byClass.takeReserved(takeable);
+        counters.countRemoval();
+        return e;
     }
 
     /**
@@ -377,55 +290,14 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
         }
         CountingSink<E> sink = new CountingSink<>(target);
         try {
-            int first = importance.firstToServe(nextTakeNumber());
-            do { // as in removeReserved, a lap may lose every element it was owed: lap again
-                int c = first;
-                do {
-                    int before = sink.added;
-                    if ((int) COUNT.getAcquire(counts, c) > 0) { // as in removeReserved
-                        try {
-                            classes[c].drainTo(sink, held - before);
-                        } finally {
-                            removed(c, sink.added - before); // also when the target threw midway
-                        }
-                    }
-                    c = importance.next(c);
-                } while (c != first && sink.added < held);
-            } while (sink.added == 0);
-            return sink.added;
+            byClass.drainTo(sink, held);
+            return sink.added();
         } finally {
-            if (sink.added > 0) {
-                counters.countRemovals(sink.added);
-                takeable.settle(sink.added); // these left for good
+            if (sink.added() > 0) {
+                counters.countRemovals(sink.added());
+                takeable.settle(sink.added()); // these left for good
             }
-            takeable.handBack(held - sink.added); // the rest were taken by others, or are still inside
-        }
-    }
-
-    /** Passes elements on to a drain's target and counts those it accepted. */
-    private static final class CountingSink<E> extends AbstractCollection<E> {
-        private final Collection<? super E> target;
-        int added;
-
-        CountingSink(Collection<? super E> target) {
-            this.target = target;
-        }
-
-        @Override
-        public boolean add(E e) {
-            target.add(e); // if this throws, the class's drainTo keeps e inside
-            added++;
-            return true;
-        }
-
-        @Override
-        public Iterator<E> iterator() {
-            throw new UnsupportedOperationException("a drain's sink is written only");
-        }
-
-        @Override
-        public int size() {
-            return added;
+            takeable.handBack(held - sink.added()); // the rest were taken by others, or are still inside
         }
     }
 
@@ -443,7 +315,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
         try {
             for (int c = 0; c < classes.length; c++) {
                 if (classes[c].removeFirst(match)) {
-                    removed(c, 1);
+                    byClass.removed(c, 1);
                     removed = true;
                     counters.countRemoval();
                     return true;
@@ -484,44 +356,18 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     /** Returns the head of the most important non-empty class, or null. */
     @Override
     public E peek() {
-        for (AbstractHandoff<E> own : classes) {
-            E e = own.peek();
-            if (e != null) {
-                return e;
-            }
-        }
-        return null;
+        return byClass.peek();
     }
 
     @Override
     public boolean contains(Object o) {
-        if (o == null) {
-            return false;
-        }
-        for (AbstractHandoff<E> own : classes) {
-            if (own.contains(o)) {
-                return true;
-            }
-        }
-        return false;
+        return o != null && byClass.contains(o);
     }
 
     /** Returns the classes' elements one class after another, most important first. */
     @Override
     public Object[] toArray() {
-        Object[][] parts = new Object[classes.length][];
-        int n = 0;
-        for (int c = 0; c < classes.length; c++) {
-            parts[c] = classes[c].toArray();
-            n += parts[c].length;
-        }
-        Object[] all = new Object[n];
-        int at = 0;
-        for (Object[] part : parts) {
-            System.arraycopy(part, 0, all, at, part.length);
-            at += part.length;
-        }
-        return all;
+        return byClass.toArray();
     }
 
     /** Returns the number of elements a consumer can take now (published and not reserved). */
@@ -533,11 +379,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     /** Returns the room of every class together; an element fits only if its own class has room. */
     @Override
     public int remainingCapacity() {
-        int room = 0;
-        for (AbstractHandoff<E> own : classes) {
-            room += own.remainingCapacity();
-        }
-        return room;
+        return byClass.remainingCapacity();
     }
 
     /** Returns K times the capacity of one class. */
@@ -564,9 +406,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     @Override
     public void close() {
         takeable.close(); // the linearization point: no announce succeeds after this
-        for (AbstractHandoff<E> own : classes) {
-            own.close(); // wakes the producers waiting in that class: they undo and refuse
-        }
+        byClass.close(); // wakes the producers waiting in each class: they undo and refuse
     }
 
     @Override

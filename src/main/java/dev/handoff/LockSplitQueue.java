@@ -4,13 +4,11 @@
 package dev.handoff;
 
 import dev.handoff.internal.guard.ReentryGuard;
-import dev.handoff.internal.linked.Chunk;
+import dev.handoff.internal.linked.ChunkedList;
 import dev.handoff.internal.observe.CountedHandoffs;
-import dev.handoff.internal.waiting.Spin;
 import dev.handoff.internal.waiting.Parking;
 import dev.handoff.internal.waiting.Waiters;
 
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -24,9 +22,8 @@ import java.util.function.Predicate;
  * <p>Elements leave in the order they arrived. They are stored in chunks of up to 64 slots, reused
  * once the consumers have emptied them, so a steady stream of inserts allocates nothing.
  * {@code remove(Object)} closes the gap by moving the elements behind it forward, taking time
- * proportional to the size. Operations
- * that need the whole list ({@code remove(Object)}, {@code contains}, {@code toArray},
- * iteration, {@code clear}) take both locks.
+ * proportional to the size. Operations that need the whole list ({@code remove(Object)},
+ * {@code contains}, {@code toArray}, iteration, {@code clear}) take both locks.
  *
  * <p>A thread that finds the queue empty (to take) or full (to put) parks at once, as in
  * {@link java.util.concurrent.LinkedBlockingQueue}, and is woken by the put or take that changes
@@ -54,66 +51,33 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * The two-lock queue of Michael and Scott ("Simple, fast, and practical non-blocking and
      * blocking concurrent queue algorithms", PODC 1996), bounded as
      * java.util.concurrent.LinkedBlockingQueue is, but with a count per end instead of one
-     * shared count (see "Counting"); the lock-split server design of the papers
-     * (shared/seeds 001, section 3.5). Each list node is a chunk of chunkSize slots, filled
-     * front to back, so a producer allocates once per chunk rather than once per element and a
-     * consumer reads a run of elements from a few cache lines rather than from one node each.
-     *
-     *   takeEnd: chunk (head)  index (takeIndex)       putEnd: chunk (last)   index (putIndex)
-     *             v                v                                  v                v
-     *            [ null null e1 e2 ... ] -> [ e.. ... ] -> ... -> [ .. en null ... ] -> null
-     *
-     * Invariants:
-     *   the elements, in order, are the slots from (head, takeIndex) up to (last, putIndex);
-     *   every other slot of the chain is null; only consumers move takeEnd, under takeLock; only
-     *   producers move putEnd, under putLock; last.next == null; takeIndex == chunkSize only while
-     *   the first element (if any) is in head.next: a consumer moves to the next chunk when it
-     *   takes from it, since head.next may not exist before;
-     *   size = puts - takes, where puts = putEnd.passed and takes = takeEnd.passed;
-     *   0 <= puts - takes <= capacity (see "Counting").
-     *
-     * Counting. A shared count, written by both sides on every element, would pull one cache line
-     * back and forth between producers and consumers per element, whatever else they do. Here
-     * each end counts the elements that passed it (puts, takes: longs that never wrap), and each
-     * side keeps a copy of the other's count (otherSeen), re-read only when the copy says it must
-     * stop: a producer re-reads takes only when puts - its copy reaches capacity, a consumer
-     * re-reads puts only when its copy equals takes. The copies lag, never lead (counts only
-     * grow), so what a copy shows is there: a producer that sees room by its copy has it, and a
-     * consumer that sees an element by its copy has one. Hence 0 <= puts - takes <= capacity: a
-     * producer increments puts only after seeing room, a consumer increments takes only after
-     * seeing an element. A producer that streams into a queue with room never reads the
-     * consumers' line, and a consumer that finds a run of elements reads the producers' line once
-     * per run. Unlocked readers (size, poll's and peek's first look) read takes before puts: since
-     * takes never passes puts, puts read later is at least takes read earlier, so the difference
-     * is never negative; size() caps it at capacity, which concurrent removals and inserts between
-     * the two reads could exceed.
+     * shared count; the lock-split server design of Roussev and Wu ("Client-server design
+     * alternatives: back to pipes but with threads", ICN 2001, section 3.4). The list is a
+     * ChunkedList, a chain of array chunks whose notes give its invariants, the counting per end,
+     * the layout, the visibility of elements and the recycling of chunks. This class adds the
+     * locks that guard the ends, the waiting and the closing.
      *
      * Signalling. A producer holds only putLock and a consumer only takeLock, so each signals the
      * other side by briefly taking the other lock. Neither side knows, without reading the other's
      * line, whether its insert or removal was the one that ended emptiness or fullness; so each
-     * side counts its parked threads (class Waiters: consumers, producers) and the other side
+     * side counts its parked threads (class Waiters: notEmpty, notFull) and the other side
      * takes the lock to signal only when that count is positive. The state change is the volatile
-     * write of passed, which precedes the other side's read of the waiter count; a waiter counts
-     * itself and then re-reads the other end's passed (volatile) before it parks: the Dekker
+     * write of the end's count, which precedes the other side's read of the waiter count; a waiter
+     * counts itself and then re-reads the other end's count (volatile) before it parks: the Dekker
      * handshake whose proof is in Waiters. Both sides wake one thread per burst
      * (Waiters.oneWakeUpPerBurst): while a woken thread is on its way, no further signal is sent,
      * and a thread that proceeds passes the wake-up on (a put that leaves room to the next
      * waiting producer, a take that leaves elements to the next waiting consumer), re-reading the
      * other end's count when its copy says nothing is left, as the burst rule requires.
      *
-     * No spinning before parking, unlike the other three kinds (class Spin). A consumer that
-     * spins while the queue is empty takes each element the moment it is linked, so it works at
-     * the producer's heels: the slot, the count and this object's fields cross between the CPUs
-     * on every element. A consumer that parks instead lets the producer run ahead alone, and
-     * then drains a run of elements the producer linked while it was waking up; the wake-up is
-     * paid once per run, not per element, and spinning lost throughput in every shape
-     * (docs/benchmarks.md, "Why each kind waits as it does"). The price is latency: an element put into an empty queue
-     * waits for a wake-up, as in LinkedBlockingQueue; the circular buffer and the pipe spin for
-     * callers who need the round trip.
+     * No spinning before parking, unlike the other kinds (class Spinner). A consumer that spins
+     * while the queue is empty works at the producer's heels, and every element's slot and count
+     * cross between the CPUs; one that parks lets the producer run ahead, then drains the run it
+     * linked meanwhile, paying one wake-up per run (docs/benchmarks.md, "Why each kind waits as
+     * it does"). The price is latency, as in LinkedBlockingQueue.
      *
-     * Layout. Each end (chunk, index, passed, otherSeen) is an object of its own, padded so that
-     * the two ends never share a cache line (Chunk.End): each is written on every element by its
-     * own side alone. This object's fields are written once (closed, at close) or never.
+     * This object's own fields are written once (closed, at close) or never; the list's two ends
+     * are on cache lines of their own.
      *
      * Close. closed is written under putLock, and producers read it under putLock, so an insert
      * either completed before the close or sees it. Consumers read closed before puts: a consumer
@@ -121,47 +85,13 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * before the close (they happen-before the write of closed through putLock), so it reports
      * "closed and empty" only when that is true. close() then signals all waiters on both sides,
      * each under its own lock, so a thread between its check and its await cannot miss it.
-     *
-     * Visibility between writers and readers is provided as follows: a producer stores the
-     * element in its slot (and, when it opens a chunk, links it through last.next), all plain
-     * writes, and then writes puts (volatile); a consumer reads puts (volatile) before it reads a
-     * slot or head.next, so the slot and link written before the write are visible to it. A
-     * consumer that uses the copy another consumer read sees them too: that read, the copy and
-     * the slot reads are ordered through takeLock. Producer and consumer share a chunk without
-     * sharing a slot: the producer writes only slots at and after putIndex, the consumer reads and
-     * clears only slots before the puts it read, which are before putIndex.
-     *
-     * Recycling. The consumer that leaves a chunk (every slot taken and cleared, no longer
-     * reachable from head or last) gives it to spares, where the next producer that needs a
-     * chunk finds it, so a steady stream allocates nothing (Chunk.Spares says how it is safe).
      */
-
-    /** Slots per chunk, unless the capacity is smaller. */
-    static final int CHUNK_SIZE = 64;
 
     /** The bound. */
     private final int capacity;
 
-    /** Slots per chunk of this queue: min(CHUNK_SIZE, capacity). */
-    private final int chunkSize;
-
-    /**
-     * The consumers' end, guarded by takeLock (but for the volatile read of takes): chunk is
-     * head, the chunk of the first element; index is takeIndex, its slot, which equals chunkSize
-     * when the first element is in head.next (head advances lazily, at the next removal); passed
-     * is takes; otherSeen is the consumers' copy of puts.
-     */
-    private final Chunk.End takeEnd = new Chunk.End();
-
-    /**
-     * The producers' end, guarded by putLock (but for the volatile read of puts): chunk is last,
-     * the chunk of the last element, with last.next == null; index is putIndex, its next free
-     * slot, chunkSize when last is full; passed is puts; otherSeen is the producers' copy of takes.
-     */
-    private final Chunk.End putEnd = new Chunk.End();
-
-    /** Chunks the consumers left, for the producers (see "Recycling"). */
-    private final Chunk.Spares spares = new Chunk.Spares();
+    /** The elements; its put end is guarded by putLock, its take end by takeLock. */
+    private final ChunkedList<E> list;
 
     /** Set once by close(), under putLock; volatile so that consumers and isClosed() see it. */
     private volatile boolean closed;
@@ -173,21 +103,20 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     private final ReentryGuard reentry = new ReentryGuard(takeLock);
 
     /** Consumers parked on takeLock while the queue is empty, woken one per burst (notes). */
-    private final Waiters consumers = Waiters.oneWakeUpPerBurst(takeLock, Parking.TAKE, this);
+    private final Waiters notEmpty = Waiters.oneWakeUpPerBurst(takeLock, Parking.TAKE, this);
 
     /** Held by put, offer and every insert. */
     private final ReentrantLock putLock = new ReentrantLock();
 
     /** Producers parked on putLock while the queue is full, woken one per burst (notes). */
-    private final Waiters producers = Waiters.oneWakeUpPerBurst(putLock, Parking.PUT, this);
+    private final Waiters notFull = Waiters.oneWakeUpPerBurst(putLock, Parking.PUT, this);
 
     /**
-     * The waiters' re-checks after counting themselves: volatile reads of the other end's count
-     * (and of closed), never the copy.
+     * The waiters' re-checks after counting themselves: volatile reads of both ends' counts (and
+     * of closed), never a side's copy.
      */
-    private final BooleanSupplier stillFull = this::isFull;
-    private final BooleanSupplier stillEmpty = () -> putEnd.passed == takeEnd.passed;
-    private final BooleanSupplier stillEmptyAndOpen = () -> stillEmpty.getAsBoolean() && !closed;
+    private final BooleanSupplier stillFull;
+    private final BooleanSupplier stillEmpty;
 
     /**
      * The largest capacity a queue accepts: {@code Integer.MAX_VALUE}, as for
@@ -217,88 +146,10 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public LockSplitQueue(int capacity, boolean countStats) {
         super(countStats);
         this.capacity = checkCapacity(capacity, "LockSplitQueue");
-        this.chunkSize = Math.min(CHUNK_SIZE, capacity);
-        takeEnd.chunk = putEnd.chunk = new Chunk(chunkSize);
+        this.list = new ChunkedList<>(capacity);
+        this.stillFull = list::isFullNow;
+        this.stillEmpty = () -> list.isEmptyNow() && !closed;
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
-    }
-
-    // ---- list operations; each names the lock its caller holds ----
-
-    /** Stores e in the next free slot, linking a new chunk if last is full. Call holding putLock. */
-    private void enqueue(E e) {
-        // assert putLock.isHeldByCurrentThread() && room() > 0;
-        Chunk.End end = putEnd;
-        if (end.index == chunkSize) {
-            Chunk next = spares.take(chunkSize);
-            end.chunk.next = next; // plain: published with e by the write of puts in insert()
-            end.chunk = next;
-            end.index = 0;
-        }
-        end.chunk.items[end.index++] = e; // plain: published by the write of puts in insert()
-    }
-
-    /** Removes and returns the first element. Call only holding takeLock, with available() > 0. */
-    @SuppressWarnings("unchecked")
-    private E dequeue() {
-        // assert takeLock.isHeldByCurrentThread() && available() > 0;
-        Chunk.End end = takeEnd;
-        if (end.index == chunkSize) {
-            Chunk used = end.chunk;
-            end.chunk = used.next; // not null: the first element is in it
-            end.index = 0;
-            spares.give(used); // every slot taken and cleared
-        }
-        Object[] items = end.chunk.items;
-        E e = (E) items[end.index];
-        items[end.index++] = null;
-        return e;
-    }
-
-    /** The first element, left in place. Call only holding takeLock, with available() > 0. */
-    @SuppressWarnings("unchecked")
-    private E first() {
-        Chunk.End end = takeEnd;
-        return (E) (end.index == chunkSize ? end.chunk.next.items[0] : end.chunk.items[end.index]);
-    }
-
-    /**
-     * How many more elements the producers may insert: by their copy of takes, re-read when the
-     * copy says the queue is full (see "Counting"). Call only when holding putLock.
-     */
-    private long room() {
-        Chunk.End end = putEnd;
-        long room = capacity - (end.passed - end.otherSeen);
-        if (room <= 0) {
-            end.otherSeen = takeEnd.passed; // volatile read: pairs with the write in extract()
-            room = capacity - (end.passed - end.otherSeen);
-        }
-        return room;
-    }
-
-    /**
-     * How many elements the consumers may take, at least: by their copy of puts, re-read when the
-     * copy says the queue is empty (see "Counting"). Call only when holding takeLock.
-     */
-    private long available() {
-        long available = takeEnd.otherSeen - takeEnd.passed;
-        return available > 0 ? available : availableNow();
-    }
-
-    /** How many elements the consumers may take, by puts re-read. Call only holding takeLock. */
-    private long availableNow() {
-        Chunk.End end = takeEnd;
-        // volatile read: pairs with the write in insert(), and publishes the slots it counts
-        end.otherSeen = putEnd.passed;
-        return end.otherSeen - end.passed;
-    }
-
-    /**
-     * Adds n to an end's count: a volatile write, so that the other side reading it sees what was
-     * done before, and so that it precedes this side's read of the other side's waiter count
-     * (the Dekker handshake in Waiters). Call only when holding that end's lock.
-     */
-    private static void pass(Chunk.End end, long n) {
-        end.passed = end.passed + n; // only this side writes it, under its lock: no update is lost
     }
 
     /**
@@ -316,17 +167,6 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         putLock.unlock();
     }
 
-    /** Whether a consumer that found the queue empty should give up. Call holding takeLock. */
-    private boolean closedAndDrained() {
-        return closed && available() == 0; // closed first: see "Close" in the notes
-    }
-
-    /** Whether the queue was empty at some moment during the call, read without a lock. */
-    private boolean looksEmpty() {
-        long takes = takeEnd.passed; // first: see "Counting"
-        return putEnd.passed == takes;
-    }
-
     // ---- inserting ----
 
     @Override
@@ -335,7 +175,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         reentry.check(); // before putLock: a drainTo target holds takeLock (see fullyLock)
         putLock.lock();
         try {
-            if (closed || room() == 0) {
+            if (closed || list.room() == 0) {
                 return false; // closed: refused, and the element stays with the caller
             }
             insert(e);
@@ -353,8 +193,8 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         putLock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
             ensureOpen();
-            while (room() == 0) {
-                awaitNotFull();
+            while (list.room() == 0) {
+                awaitNotFull(false, 0L);
                 ensureOpen();
             }
             insert(e);
@@ -371,11 +211,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         reentry.check(); // before putLock: a drainTo target holds takeLock (see fullyLock)
         putLock.lockInterruptibly();
         try {
-            while (!closed && room() == 0) {
+            while (!closed && list.room() == 0) {
                 if (nanos <= 0L) {
                     return false;
                 }
-                nanos = awaitNotFull(nanos);
+                nanos = awaitNotFull(true, nanos);
             }
             if (closed) {
                 return false; // also when woken by close(): the element stays with the caller
@@ -390,55 +230,44 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     /** Stores e and counts it. Call only when holding putLock, with room() > 0. */
     private void insert(E e) {
-        enqueue(e);
-        pass(putEnd, 1); // publishes e and a chunk it linked: pairs with the read in availableNow()
+        list.put(e); // its write of puts publishes e, and precedes the waiter reads below
         counters.countInsert();
         // the waiter count is stable under putLock; room() re-reads takes if the copy says full
-        if (producers.any() && room() > 0) {
-            producers.signalOneHeld(); // pass the wake-up on: room for the next waiting one
+        if (notFull.any() && list.room() > 0) {
+            notFull.signalOneHeld(); // pass the wake-up on: room for the next waiting one
         }
     }
 
     /** Called after releasing putLock: wakes a consumer if one is parked and none on its way. */
     private void afterInsert() {
-        consumers.signalOne(); // after the write of puts in insert(), as Waiters requires
-    }
-
-    /** Whether the queue is full by puts and takes both read (volatile), not by the copy. */
-    private boolean isFull() {
-        return putEnd.passed - takeEnd.passed >= capacity;
+        notEmpty.signalOne(); // after the write of puts in insert(), as Waiters requires
     }
 
     /**
-     * Parks until signalled, announcing the wait first. Call only when holding putLock, having
-     * seen the queue full; the caller re-checks.
+     * Parks until signalled (for at most nanos when timed), announcing the wait first; returns
+     * the time left. Call only when holding putLock, having seen the queue full; the caller
+     * re-checks.
      */
-    private void awaitNotFull() throws InterruptedException {
+    private long awaitNotFull(boolean timed, long nanos) throws InterruptedException {
         counters.producerWait();
-        producers.await(stillFull);
-    }
-
-    /** As awaitNotFull(), for at most nanos; returns the time left. */
-    private long awaitNotFull(long nanos) throws InterruptedException {
-        counters.producerWait();
-        return producers.awaitNanos(stillFull, nanos);
+        return notFull.await(stillFull, timed, nanos);
     }
 
     // ---- removing ----
 
     @Override
     public E poll() {
-        if (looksEmpty()) {
+        if (list.looksEmpty()) {
             return null; // no lock when plainly empty
         }
         E e;
         takeLock.lock();
         try {
             reentry.check();
-            if (available() == 0) {
+            if (list.available() == 0) {
                 return null;
             }
-            e = dequeue();
+            e = list.take();
             extract();
         } finally {
             takeLock.unlock();
@@ -449,23 +278,19 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     @Override
     public E take() throws InterruptedException {
-        E e;
+        E e = null;
         takeLock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
             reentry.check();
-            while (available() == 0) {
-                if (!closedAndDrained()) {
-                    awaitNotEmpty();
-                } else if (calledByPoolWorker()) {
-                    consumers.await(stillEmpty); // a pool worker waits on, as if open (Handoff): only an interrupt ends this
-                } else {
-                    throw closedAndEmpty();
-                }
+            if (awaitNotEmpty(false, 0L)) {
+                e = list.take();
+                extract();
             }
-            e = dequeue();
-            extract();
         } finally {
             takeLock.unlock();
+        }
+        if (e == null) {
+            return takeWhenClosedAndEmpty(); // throws, but to a pool worker (Handoff, "Under a ThreadPoolExecutor")
         }
         afterExtract();
         return e;
@@ -474,53 +299,51 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     @Override
     public E poll(long timeout, TimeUnit unit) throws InterruptedException {
         long nanos = unit.toNanos(timeout);
-        E e;
+        E e = null;
         takeLock.lockInterruptibly();
         try {
             reentry.check();
-            while (available() == 0) {
-                if (nanos <= 0L || closedAndDrained()) {
-                    return null;
-                }
-                nanos = awaitNotEmpty(nanos);
+            if (awaitNotEmpty(true, nanos)) {
+                e = list.take();
+                extract();
             }
-            e = dequeue();
-            extract();
         } finally {
             takeLock.unlock();
         }
-        afterExtract();
+        if (e != null) {
+            afterExtract();
+        }
         return e;
     }
 
-    /** Counts one removal. Call only when holding takeLock, right after dequeue(). */
+    /**
+     * Waits until an element is there to take: true then; false once the queue is closed and
+     * drained, or when timed and nanos ran out. Announces each park. Call only when holding
+     * takeLock.
+     */
+    private boolean awaitNotEmpty(boolean timed, long nanos) throws InterruptedException {
+        while (list.available() == 0) {
+            if (timed && nanos <= 0L || closed && list.available() == 0) { // closed first: see "Close"
+                return false; // timed out, or closed and drained
+            }
+            counters.consumerWait();
+            nanos = notEmpty.await(stillEmpty, timed, nanos);
+        }
+        return true;
+    }
+
+    /** Counts one removal. Call only when holding takeLock, right after list.take(). */
     private void extract() {
-        pass(takeEnd, 1); // the slot was cleared before: pairs with the read of takes in room()
         counters.countRemoval();
         // the waiter count is stable under takeLock; available() re-reads puts if the copy is used
-        if (consumers.any() && available() > 0) {
-            consumers.signalOneHeld(); // pass the wake-up on: elements for the next waiting one
+        if (notEmpty.any() && list.available() > 0) {
+            notEmpty.signalOneHeld(); // pass the wake-up on: elements for the next waiting one
         }
     }
 
     /** Called after releasing takeLock: wakes a producer if one is parked and none on its way. */
     private void afterExtract() {
-        producers.signalOne(); // after the write of takes in extract(), as Waiters requires
-    }
-
-    /**
-     * Parks until signalled, announcing the wait first. Call only when holding takeLock, having
-     * seen the queue empty; the caller re-checks.
-     */
-    private void awaitNotEmpty() throws InterruptedException {
-        counters.consumerWait();
-        consumers.await(stillEmptyAndOpen);
-    }
-
-    /** As awaitNotEmpty(), for at most nanos; returns the time left. */
-    private long awaitNotEmpty(long nanos) throws InterruptedException {
-        counters.consumerWait();
-        return consumers.awaitNanos(stillEmptyAndOpen, nanos);
+        notFull.signalOne(); // after the write of takes in list.take(), as Waiters requires
     }
 
     @Override
@@ -529,110 +352,59 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         if (maxElements <= 0) {
             return 0;
         }
-        int moved = 0;
+        int moved;
         takeLock.lock();
+        long takesBefore = list.takes();
         try {
             reentry.check();
-            long n = Math.min(maxElements, availableNow()); // all there are, not the copy's count
-            try {
-                while (moved < n) {
-                    reentry.add(target, first()); // if this throws, the element is still inside
-                    dequeue();
-                    moved++;
-                }
-            } finally {
-                pass(takeEnd, moved); // as in extract()
-                counters.countRemovals(moved);
-            }
+            moved = list.drainTo(target, maxElements, reentry);
         } finally {
+            counters.countRemovals(list.takes() - takesBefore); // also when the target threw midway
             takeLock.unlock();
         }
         if (moved > 0) {
-            producers.signalOne(); // after the write of takes above, as Waiters requires
+            notFull.signalOne(); // after the write of takes above, as Waiters requires
         }
         return moved;
     }
 
     @Override
     boolean removeFirst(Predicate<Object> match) {
-        fullyLock();
-        try {
-            return removeWhere(match, 1) == 1;
-        } finally {
-            fullyUnlock();
-        }
+        return removeWhere(match, 1) == 1;
     }
 
     @Override
     int removeMatching(Predicate<Object> match) {
-        fullyLock();
-        try {
-            return removeWhere(match, Integer.MAX_VALUE);
-        } finally {
-            fullyUnlock();
-        }
+        return removeWhere(match, Integer.MAX_VALUE);
     }
 
     /**
-     * Removes the first {@code limit} elements that match, closing the gaps: the elements behind
-     * each one move forward, in order. Returns how many it removed. If match throws, what it
-     * removed so far stays removed and the rest stay in order. Call only when holding both locks.
+     * Removes the first {@code limit} elements that match, closing the gaps (see
+     * ChunkedList.removeWhere), and counts what it removed, also when match throws.
      */
     private int removeWhere(Predicate<Object> match, int limit) {
-        Chunk.Cursor from = new Chunk.Cursor(takeEnd.chunk, takeEnd.index);
-        Chunk.Cursor to = new Chunk.Cursor(takeEnd.chunk, takeEnd.index);
-        int unread = lockedSize(), removed = 0;
+        fullyLock();
+        long takesBefore = list.takes();
         try {
-            for (; unread > 0 && removed < limit; unread--) {
-                Object e = from.peek();
-                if (reentry.test(match, e)) {
-                    removed++;
-                } else {
-                    to.put(e);
-                }
-                from.next();
-            }
+            return list.removeWhere(match, limit, reentry);
         } finally {
-            for (; unread > 0; unread--) { // the one under test when match threw, and the rest
-                to.put(from.next());
-            }
+            int removed = (int) (list.takes() - takesBefore); // the list counts them out as taken
             if (removed > 0) {
-                truncate(to.chunk(), to.index(), removed);
+                counters.countRemovals(removed);
+                notFull.signalOneHeld(); // insert() passes the wake-up on to the others room was made for
             }
+            fullyUnlock();
         }
-        return removed;
-    }
-
-    /**
-     * Ends the list at slot index of chunk end, which drops the chunks after it, clears the slots
-     * after it, and counts out the removed elements. Call only when holding both locks.
-     */
-    private void truncate(Chunk end, int index, int removed) {
-        Arrays.fill(end.items, index, chunkSize, null);
-        end.next = null;
-        putEnd.chunk = end;
-        putEnd.index = index;
-        counters.countRemovals(removed);
-        pass(takeEnd, removed); // counted as taken, so puts - takes stays the size; as in extract()
-        producers.signalOneHeld(); // insert() passes the wake-up on to the others room was made for
-    }
-
-    /** puts - takes, exactly. Call only when holding both locks. */
-    private int lockedSize() {
-        return (int) (putEnd.passed - takeEnd.passed);
     }
 
     @Override
     public void clear() {
         fullyLock();
         try {
-            takeEnd.chunk = putEnd.chunk = new Chunk(chunkSize); // the old chain goes to GC whole
-            takeEnd.index = putEnd.index = 0;
-            int removed = lockedSize();
-            pass(takeEnd, removed); // counted as taken; as in extract()
+            int removed = list.clear(); // counted out as taken: as in list.take()
             counters.countRemovals(removed);
             if (removed > 0) {
-                producers.signalAllHeld();
+                notFull.signalAllHeld();
             }
         } finally {
             fullyUnlock();
@@ -643,12 +415,12 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     @Override
     public E peek() {
-        if (looksEmpty()) {
+        if (list.looksEmpty()) {
             return null;
         }
         takeLock.lock();
         try {
-            return available() > 0 ? first() : null;
+            return list.available() > 0 ? list.first() : null;
         } finally {
             takeLock.unlock();
         }
@@ -661,12 +433,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         }
         fullyLock();
         try {
-            for (Object e : elements()) {
-                if (o.equals(e)) {
-                    return true;
-                }
-            }
-            return false;
+            return list.contains(o);
         } finally {
             fullyUnlock();
         }
@@ -676,26 +443,15 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public Object[] toArray() {
         fullyLock();
         try {
-            return elements();
+            return list.toArray();
         } finally {
             fullyUnlock();
         }
     }
 
-    /** A copy of the elements in order. Call only when holding both locks. */
-    private Object[] elements() {
-        Object[] copy = new Object[lockedSize()];
-        Chunk.Cursor c = new Chunk.Cursor(takeEnd.chunk, takeEnd.index);
-        for (int n = 0; n < copy.length; n++) {
-            copy[n] = c.next();
-        }
-        return copy;
-    }
-
     @Override
     public int size() {
-        long takes = takeEnd.passed; // first: see "Counting"
-        return (int) Math.min(putEnd.passed - takes, capacity);
+        return list.size();
     }
 
     @Override
@@ -726,11 +482,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         putLock.lock();
         try {
             closed = true;               // under putLock: an insert finished before this, or sees it
-            producers.signalAllHeld();   // producers: put throws, the timed offer returns false
+            notFull.signalAllHeld();     // producers: put throws, the timed offer returns false
         } finally {
             putLock.unlock();
         }
-        consumers.signalAll();           // consumers: take what is left, or see closed-and-empty
+        notEmpty.signalAll();            // consumers: take what is left, or see closed-and-empty
     }
 
     @Override

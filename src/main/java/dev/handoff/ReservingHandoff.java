@@ -10,9 +10,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A handoff whose consumers first reserve an element in a count of {@link Reservations} and only
- * then take it out: the parallel hash table and the handoff with importance classes. The waiting
- * part of poll, take and the timed poll is the same for both and lives here; how a reserved
- * element is found is each subclass's {@link #removeReserved()}.
+ * then take it out: the handoff with importance classes. The waiting part of poll, take and the
+ * timed poll lives here; how a reserved element is found is the subclass's
+ * {@link #removeReserved()}.
  *
  * @param <E> the type of elements held
  */
@@ -20,24 +20,14 @@ abstract class ReservingHandoff<E> extends AbstractHandoff<E> {
 
     /**
      * Elements consumers may reserve. available: published and not yet reserved; pending:
-     * announced inserts not yet published (ClassedHandoff), and elements held by remove/drainTo
-     * that may return.
+     * announced inserts not yet published, and elements held by remove/drainTo that may return.
      */
     final Reservations takeable;
 
-    @SuppressWarnings("this-escape") // the count keeps this handoff to name it in JFR wait events and to ask nothingUnderWay
+    @SuppressWarnings("this-escape") // the count keeps this handoff to name it in JFR wait events
     ReservingHandoff(boolean countStats) {
         super(countStats);
-        this.takeable = Reservations.ofItems(counters::consumerWait, this, Parking.TAKE, this::nothingUnderWay);
-    }
-
-    /**
-     * Whether, once closed, no operation under way can still make an element takeable that the
-     * pending count does not show (see {@link Reservations#ofItems}); true unless a subclass
-     * publishes inserts it did not announce. Must read volatile state.
-     */
-    boolean nothingUnderWay() {
-        return true;
+        this.takeable = new Reservations(counters::consumerWait, this, Parking.TAKE);
     }
 
     /**

@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.classes;
 
-import java.util.Objects;
 import dev.handoff.Classifier;
 
 import java.util.Objects;
@@ -11,8 +10,8 @@ import java.util.Objects;
 /**
  * The importance classes of one handoff: how many there are ({@code K}), how often a take is a
  * fair one ({@code N}), the classifier, and the rule that says which class a take serves. Shared
- * by {@link ClassedHandoff} (which class a consumer takes from) and {@link PipeHandoff} (which
- * class of waiting producers a worker wakes). Immutable.
+ * by the buffered kinds' importance classes (which class a consumer takes from, ClassHandoffs)
+ * and the pipe (which class of waiting producers a worker wakes). Immutable.
  */
 public final class ImportanceClasses<E> {
     /*

@@ -4,8 +4,8 @@
 package dev.handoff.internal.classes;
 
 import dev.handoff.Handoff;
-import dev.handoff.internal.waiting.Spin;
 import dev.handoff.internal.waiting.Parking;
+import dev.handoff.internal.waiting.Spinner;
 import dev.handoff.internal.waiting.Waiters;
 
 import java.lang.invoke.MethodHandles;
@@ -16,21 +16,25 @@ import java.util.function.BooleanSupplier;
 /**
  * A count of item reservations with a closed bit, in one volatile long:
  * {@code closed (bit 63) | pending (bits 32..62) | available (bits 0..31)}.
- * Acquiring takes one from available by CAS; a thread that finds none spins for a few
- * microseconds (untimed acquire only), then parks on a Condition (never polls) and is
- * signalled by the next release. It still hands out what is available once closed, and is
- * exhausted once closed with nothing available, nothing pending and nothing under way in its
- * owner: that state is final, and every waiter is woken to see it.
+ * Acquiring takes one from available by CAS; a thread that finds none may spin briefly
+ * (untimed acquire only, as {@link Spinner} allows), then parks on a Condition (never polls) and
+ * is signalled by the next release. It still hands out what is available once closed, and is
+ * exhausted once closed with nothing available and nothing pending: that state is final, and
+ * every waiter is woken to see it.
  *
  * <p>Lost wake-ups are excluded as {@link Waiters} shows: every change of state is a volatile
  * access that precedes the releaser's look at the waiters, and a waiter re-reads state (volatile)
  * after counting itself and before it parks.
  *
- * <p>Used by {@link ClassedHandoff} (takeable: elements of any class that consumers may take).
+ * <p>The handoff with importance classes keeps one (takeable: elements of any class that
+ * consumers may take).
  */
 public final class Reservations {
+    /** An acquire's outcome: the caller holds one reservation. */
     public static final int ACQUIRED = 1;
+    /** An acquire's outcome: nothing available yet (a poll, or a timed acquire that ran out). */
     public static final int NONE = 0;
+    /** An acquire's outcome: closed, nothing available, nothing pending; final. */
     public static final int EXHAUSTED = -1;
 
     private static final long CLOSED = Long.MIN_VALUE;
@@ -52,52 +56,42 @@ public final class Reservations {
     /** Guards the parking of acquirers (their re-check and await); no state is guarded by it. */
     private final ReentrantLock lock = new ReentrantLock();
     /** Acquirers parked, or about to park, until a reservation or the final state appears. */
-    private final Waiters waiters;
-    /** Whether an acquirer must still wait: nothing available and not exhausted. */
-    private final BooleanSupplier noneYet = this::noneAvailableYet;
-    /** Lets one thread at a time spin in acquire() (see Spin). */
-    private final Spin.Gate spin = new Spin.Gate();
+    private final Waiters notEmpty;
+    /** The acquirers' re-check after counting themselves: nothing available and not exhausted. */
+    private final BooleanSupplier stillEmpty = this::noneAvailableYet;
+    /** Whether, and how long, an acquirer spins before it parks. */
+    private final Spinner takeSpinner = new Spinner();
     /** Counts a park in the owner's statistics. */
     private final Runnable onWait;
-    /**
-     * Whether the owner has nothing under way that may still make an item available (a volatile
-     * read); with closed, nothing available and nothing pending, the final state.
-     */
-    private final BooleanSupplier nothingUnderWay;
-
-    private Reservations(Runnable onWait, Handoff<?> owner, Parking wait, BooleanSupplier nothingUnderWay) {
-        this.onWait = onWait;
-        this.waiters = new Waiters(lock, wait, owner);
-        this.nothingUnderWay = nothingUnderWay;
-    }
 
     /**
-     * A count of items, none available at first, exhausted once closed with nothing available,
-     * nothing pending and {@code nothingUnderWay} true. nothingUnderWay must read volatile state,
-     * and whatever makes it true must be followed by a call to {@link #wakeAll()}.
+     * A count of items, none available at first, exhausted once closed with nothing available
+     * and nothing pending.
      *
+     * @param onWait counts a park in the owner's statistics
      * @param owner the handoff, and {@code wait} which of its waits this count's acquirers are:
      *        for JFR (class Parking)
      */
-    public static Reservations ofItems(Runnable onWait, Handoff<?> owner, Parking wait, BooleanSupplier nothingUnderWay) {
-        return new Reservations(onWait, owner, wait, nothingUnderWay);
+    public Reservations(Runnable onWait, Handoff<?> owner, Parking wait) {
+        this.onWait = onWait;
+        this.notEmpty = new Waiters(lock, wait, owner);
     }
 
-    public static int available(long s) {
+    private static int available(long s) {
         return (int) (s & AVAILABLE_MASK);
     }
 
-    public static int pending(long s) {
+    private static int pending(long s) {
         return (int) ((s & ~CLOSED) >>> 32);
     }
 
-    public static boolean closed(long s) {
+    private static boolean closed(long s) {
         return s < 0;
     }
 
-    /** Final: closed, nothing available, nothing pending and nothing under way in the owner. */
-    private boolean exhausted(long s) {
-        return s == CLOSED && nothingUnderWay.getAsBoolean();
+    /** Final: closed, nothing available, nothing pending. */
+    private static boolean exhausted(long s) {
+        return s == CLOSED;
     }
 
     public int available() {
@@ -158,38 +152,28 @@ public final class Reservations {
     }
 
     /**
-     * The brief wait before parking (class Spin): re-reads state and tries again whenever it
-     * shows a reservation (or the final state), for at most Spin.ROUNDS rounds. A thread
-     * does not spin while others already wait in await() (they are ahead of it in line) or
-     * while another thread spins on this count.
+     * The spin before parking, as long as takeSpinner allows: re-reads state and tries again
+     * whenever it shows a reservation (or the final state). A thread does not spin while others
+     * already wait in await(): they are ahead of it in line.
      *
      * @return ACQUIRED or EXHAUSTED, or NONE if the spin ended without either
      */
     private int spinThenTryAcquire() {
-        // a hint only: await() rechecks everything under the lock
-        if (waiters.any()) {
+        if (notEmpty.any()) { // a hint only: await() rechecks everything under the lock
             return NONE;
         }
-        if (!spin.tryEnter()) {
-            // another thread spins: give it the CPU a few times before parking, which with more
-            // threads than CPUs lets the thread that releases run without a wake-up
-            return Spin.yieldUntil(this::availableOrExhausted) ? tryAcquire() : NONE;
-        }
-        try {
-            for (int i = 0; i < Spin.ROUNDS && !waiters.any(); i++) {
-                Spin.pause(i);
-                long s = state; // volatile read; the CAS in tryAcquire decides
-                if (available(s) != 0 || exhausted(s)) {
-                    int r = tryAcquire();
-                    if (r != NONE) {
-                        return r;
-                    }
-                }
+        int rounds = takeSpinner.begin();
+        int r = NONE;
+        for (int i = 0; i < rounds && r == NONE && !notEmpty.any(); i++) {
+            Spinner.pause(i);
+            if (availableOrExhausted()) { // volatile read; the CAS in tryAcquire decides
+                r = tryAcquire();
             }
-            return NONE;
-        } finally {
-            spin.exit();
         }
+        if (rounds > 0) {
+            takeSpinner.end(r != NONE);
+        }
+        return r;
     }
 
     /** Takes one reservation, parking at most nanos while none is available; never spins. */
@@ -210,11 +194,7 @@ public final class Reservations {
                     return NONE;
                 }
                 onWait.run();
-                if (timed) {
-                    nanos = waiters.awaitNanos(noneYet, nanos);
-                } else {
-                    waiters.await(noneYet);
-                }
+                nanos = notEmpty.await(stillEmpty, timed, nanos);
             }
         } finally {
             lock.unlock();
@@ -236,12 +216,12 @@ public final class Reservations {
     /** Adds one available reservation and wakes one waiter: an element put back in place. */
     public void release() {
         STATE.getAndAdd(this, 1L); // volatile: then signalOne reads the waiter count
-        waiters.signalOne();
+        notEmpty.signalOne();
     }
 
     /**
-     * Adds one pending unless closed: an insert that will publish. A producer calls it after
-     * reserving a space; false means the table closed, and the insert is refused.
+     * Adds one pending unless closed: an insert that will publish. False means the count is
+     * closed, and the insert is refused.
      */
     public boolean announce() {
         long previous = (long) STATE.getAndAdd(this, PENDING_ONE);
@@ -255,7 +235,7 @@ public final class Reservations {
     /** Turns one pending into one available: a published insert. */
     public void publish() {
         STATE.getAndAdd(this, 1L - PENDING_ONE); // pending >= 1 here, so no borrow
-        waiters.signalOne(); // after the volatile change, as Waiters requires
+        notEmpty.signalOne(); // after the volatile change, as Waiters requires
     }
 
     /** Turns n held reservations (pending) back into available ones, and wakes n waiters. */
@@ -263,7 +243,7 @@ public final class Reservations {
         if (n > 0) {
             STATE.getAndAdd(this, n * (1L - PENDING_ONE)); // pending >= n here
             for (int i = 0; i < n; i++) {
-                waiters.signalOne();
+                notEmpty.signalOne();
             }
         }
     }
@@ -279,13 +259,13 @@ public final class Reservations {
 
     /** Sets the closed bit and wakes every waiter to recheck. Idempotent. */
     public void close() {
-        STATE.getAndBitwiseOr(this, CLOSED); // volatile: every later tryAcquire and noneAvailableYet sees it
+        STATE.getAndBitwiseOr(this, CLOSED); // volatile: every later tryAcquire and stillEmpty sees it
         wakeAll();
     }
 
     /** Wakes every waiter to recheck: after a change that may have made this count final. */
-    public void wakeAll() {
-        waiters.signalAll();
+    private void wakeAll() {
+        notEmpty.signalAll();
     }
 
     @Override

@@ -7,17 +7,17 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A link of {@link LockSplitQueue}'s chain: a fixed array of slots and the next chunk. A slot
+ * A link of a {@link ChunkedList}'s chain: a fixed array of slots and the next chunk. A slot
  * holds an element, or null before it is filled and after it is taken. Not thread-safe: the
- * queue's locks guard every access (see its notes).
+ * list owner's locks guard every access (see ChunkedList's notes).
  */
-public final class Chunk {
-    public final Object[] items;
-    public Chunk next;
-    /** While on the queue's stack of spares: how many chunks it holds from this one down. */
-    public int depth;
+final class Chunk {
+    final Object[] items;
+    Chunk next;
+    /** While on the list's stack of spares: how many chunks it holds from this one down. */
+    int depth;
 
-    public Chunk(int size) {
+    Chunk(int size) {
         this.items = new Object[size];
     }
 
@@ -25,17 +25,17 @@ public final class Chunk {
      * A position in a chain, moving forward slot by slot and on into the next chunk: for the
      * operations that walk or rewrite the whole list while holding both locks.
      */
-    public static final class Cursor {
+    static final class Cursor {
         private Chunk chunk;
         private int index;
 
-        public Cursor(Chunk chunk, int index) {
+        Cursor(Chunk chunk, int index) {
             this.chunk = chunk;
             this.index = index;
         }
 
         /** The slot at this position, which must be inside the chain (its chunk linked). */
-        public Object peek() {
+        Object peek() {
             if (index == chunk.items.length) {
                 chunk = chunk.next;
                 index = 0;
@@ -44,65 +44,65 @@ public final class Chunk {
         }
 
         /** The slot at this position, then moves past it. */
-        public Object next() {
+        Object next() {
             Object e = peek();
             index++;
             return e;
         }
 
         /** Writes e at this position, then moves past it. */
-        public void put(Object e) {
+        void put(Object e) {
             peek();
             chunk.items[index++] = e;
         }
 
-        public Chunk chunk() {
+        Chunk chunk() {
             return chunk;
         }
 
-        public int index() {
+        int index() {
             return index;
         }
     }
 
     /**
      * One end of a chain, on cache lines of its own: the chunk and slot where its side works, and
-     * how many elements have passed through it since the queue was built (inserted at the put
+     * how many elements have passed through it since the list was built (inserted at the put
      * end; removed at the take end). Its side writes it on every element, under that side's lock;
      * the other side reads only {@link #passed}, and only when its own copy of it runs out, so in a
      * steady stream the two sides do not pull each other's line.
      */
-    public static final class End extends EndFields {
-        public long q0, q1, q2, q3, q4, q5, q6, q7; // after the fields: nothing else on their last line
+    static final class End extends EndFields {
+        long q0, q1, q2, q3, q4, q5, q6, q7; // after the fields: nothing else on their last line
     }
 
     /** The fields of {@link End}, between the padding before and the padding after them. */
-    public abstract static class EndFields extends EndPadding {
+    abstract static class EndFields extends EndPadding {
         /** Elements that passed this end, ever. Volatile: the other side reads it unlocked. */
-        public volatile long passed;
+        volatile long passed;
         /** The other end's passed as this side last read it: never more than its current value. */
-        public long otherSeen;
+        long otherSeen;
         /** The chunk of the end: the first element's (take end) or the last one's (put end). */
-        public Chunk chunk;
+        Chunk chunk;
         /** The slot of the end in chunk: the first element's, or the first free one. */
-        public int index;
+        int index;
     }
 
     /**
      * Room before an end's fields. HotSpot lays out a superclass's fields before a subclass's and
      * puts the int in the gap after the object header, so no field of End can go there.
      */
-    public abstract static class EndPadding {
-        public int pad0;
-        public long pad1, pad2, pad3, pad4, pad5, pad6, pad7;
+    abstract static class EndPadding {
+        int pad0;
+        long pad1, pad2, pad3, pad4, pad5, pad6, pad7;
     }
 
     /**
-     * The chunks a queue's consumers left, every slot null, kept for its producers, so that a
+     * The chunks a list's consumers left, every slot null, kept for its producers, so that a
      * steady stream allocates nothing. Consumers give under the take lock, producers take under
      * the put lock; the two sides may act at once.
      */
-    public static final class Spares {
+    static final class Spares {
         /*
          * A stack that consumers push one chunk at a time and a producer empties whole with
          * getAndSet into its own list, then uses chunk by chunk. The push's compareAndSet follows
@@ -113,8 +113,8 @@ public final class Chunk {
          * meets a chunk that was popped and pushed again (no ABA).
          */
 
-        /** Most chunks kept: enough for a queue of 1024 elements in chunks of 64 to allocate nothing. */
-        public static final int MAX = 17;
+        /** Most chunks kept: enough for a list of 1024 elements in chunks of 64 to allocate nothing. */
+        static final int MAX = 17;
 
         private static final VarHandle TOP;
 
@@ -133,7 +133,7 @@ public final class Chunk {
         private Chunk taken;
 
         /** A kept chunk, or a new one of the given size. Call only when holding the put lock. */
-        public Chunk take(int size) {
+        Chunk take(int size) {
             Chunk c = taken;
             if (c == null && top != null) {
                 c = (Chunk) TOP.getAndSet(this, null); // pairs with the compareAndSet in give()
@@ -147,10 +147,10 @@ public final class Chunk {
         }
 
         /**
-         * Keeps a chunk no queue list reaches any more, every slot null, unless MAX are kept.
+         * Keeps a chunk the list no longer reaches, every slot null, unless MAX are kept.
          * Call only when holding the take lock.
          */
-        public void give(Chunk used) {
+        void give(Chunk used) {
             Chunk t;
             do {
                 t = top;
