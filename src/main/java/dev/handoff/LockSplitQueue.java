@@ -352,20 +352,20 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         if (maxElements <= 0) {
             return 0;
         }
-        int moved;
+        long removed;
         takeLock.lock();
         long takesBefore = list.takes();
         try {
             reentry.check();
-            moved = list.drainTo(target, maxElements, reentry);
+            return list.drainTo(target, maxElements, reentry);
         } finally {
-            counters.countRemovals(list.takes() - takesBefore); // also when the target threw midway
+            removed = list.takes() - takesBefore; // also when the target threw midway
+            counters.countRemovals(removed);
             takeLock.unlock();
+            if (removed > 0) { // room was made, whether or not the target threw: a waiting producer may go
+                notFull.signalOne(); // after the write of takes above, as Waiters requires
+            }
         }
-        if (moved > 0) {
-            notFull.signalOne(); // after the write of takes above, as Waiters requires
-        }
-        return moved;
     }
 
     @Override

@@ -16,8 +16,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.handoff.ContractSupport.Call;
+import java.util.AbstractCollection;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -168,5 +171,46 @@ interface BlockingContract extends ContractSubject {
         }
         assertEquals(List.of(100, 101, 102, 103), Arrays.stream(h.toArray()).map(Integer.class::cast).sorted().toList(),
                 "every blocked producer put its element");
+    }
+
+    /**
+     * A producer blocks on a full handoff; a drainTo moves one element out and then its target
+     * throws. The room it made must still wake the producer: the element that left is gone, so
+     * the producer's put goes in, whatever the target did next.
+     */
+    @Test
+    default void roomMadeByADrainWhoseTargetThrowsWakesABlockedProducer() throws Exception {
+        assumeTrue(holdsElements(), "needs elements inside");
+        Handoff<Integer> h = handoffOf(3);
+        fill(h);
+        try (Workers workers = new Workers()) {
+            Thread producer = workers.start("producer", () -> h.put(100));
+            awaitBlocked(producer);
+            List<Object> accepted = new ArrayList<>();
+            Collection<Object> throwsOnSecond = new AbstractCollection<>() {
+                @Override
+                public boolean add(Object e) {
+                    if (!accepted.isEmpty()) {
+                        throw new IllegalStateException("target full");
+                    }
+                    return accepted.add(e);
+                }
+
+                @Override
+                public Iterator<Object> iterator() {
+                    return accepted.iterator();
+                }
+
+                @Override
+                public int size() {
+                    return accepted.size();
+                }
+            };
+            assertThrows(IllegalStateException.class, () -> h.drainTo(throwsOnSecond));
+            assertEquals(1, accepted.size(), "one element left before the target threw");
+            workers.awaitAll(List.of(producer), Workers.deadlineIn(10));
+            workers.assertNoFailures();
+        }
+        assertTrue(Arrays.asList(h.toArray()).contains(100), "the woken producer put its element");
     }
 }

@@ -75,6 +75,13 @@ abstract class ClassedContractTest extends HandoffContractTest {
 
     @Override
     @Test
+    public void roomMadeByADrainWhoseTargetThrowsWakesABlockedProducer() {
+        assumeTrue(false, "the drain makes room in the class it serves first, which need not be the"
+                + " blocked producer's; each class's own kind passes this test in its own suite");
+    }
+
+    @Override
+    @Test
     public void drainToMovesEveryElementOnce() {
         assumeTrue(false, PER_CLASS);
     }
