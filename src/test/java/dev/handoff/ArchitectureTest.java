@@ -76,7 +76,6 @@ class ArchitectureTest {
     }
 
     @Test
-    @Disabled("on until the table's room no longer imports ParallelHashTable's enums")
     void internalPackagesUseOnlyTheContractOfDevHandoff() {
         DescribedPredicate<JavaClass> beyondTheContract = new DescribedPredicate<>(
                 "classes of dev.handoff other than the contract " + CONTRACT) {

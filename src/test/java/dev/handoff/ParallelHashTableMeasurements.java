@@ -329,7 +329,7 @@ class ParallelHashTableMeasurements {
         line("## Age at removal, m = " + m);
         line("");
         line("Age in removals: how many removals happened between an element's insert and its own "
-                + "removal. Bound from the implementation notes: P(age > k) <= (1 - 1/m)^k, so "
+                + "removal. Bound from the class Javadoc: P(age > k) <= (1 - 1/m)^k, so "
                 + "p99.9 <= " + bound + " removals at m = " + m + ", at any fill. At a steady fill of n "
                 + "each removal picks about uniformly among n elements, so the age is about geometric "
                 + "with mean n - 1 and p99.9 about n ln 1000. A FIFO handoff at fill n gives every "

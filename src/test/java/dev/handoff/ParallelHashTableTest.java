@@ -99,7 +99,7 @@ class ParallelHashTableTest {
         });
         awaitBlocked(consumer);
         Thread.sleep(50); // a polling consumer would probe (and count probes) during this time
-        assertEquals(0, t.stats().searchProbes(), "searched while nothing was reserved for it");
+        assertEquals(0, t.stats().searchProbes(), "searched while parked");
         assertEquals(1, t.stats().consumerWaits());
         t.put("x");
         consumer.join();
@@ -191,7 +191,7 @@ class ParallelHashTableTest {
         awaitBlocked(consumer);
         consumer.interrupt();
         consumer.join();
-        assertTrue(t.offer(3), "the interrupted consumer must not have taken a reservation");
+        assertTrue(t.offer(3), "the interrupted consumer must leave the one slot free");
         assertEquals(3, t.poll());
     }
 

@@ -33,8 +33,11 @@ import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.statistics.StatisticsReport;
 
 /**
- * The probe-count and conflict theorems of the parallel hash table papers (shared/seeds 004,
- * section 5; seed 001, section 4.1), checked on the real {@link ParallelHashTable} through its own
+ * The probe-count and conflict theorems of the parallel hash table papers (B. Roussev and J. Wu,
+ * "Distributed computing using Java: a comparison of two server designs", Journal of Systems
+ * Architecture, 2006, section 5, called [JSA] below; and "Client-server design alternatives: back
+ * to pipes but with threads", Proc. International Conference on Networking (ICN), 2001, section
+ * 4.1, called [ICN]), checked on the real {@link ParallelHashTable} through its own
  * counters ({@link Handoff#stats()}), in both slot forms.
  *
  * <h2>What is checked</h2>
@@ -96,7 +99,7 @@ class ParallelHashTableTheoremProperties {
     }
 
     /**
-     * Seed 004 Th. 1 / seed 001 Th. 1: an insert into a fresh table with load a = n/m < 1 looks
+     * [JSA] Th. 1 / [ICN] Th. 1: an insert into a fresh table with load a = n/m < 1 looks
      * at 1/(1-a) slots or fewer on average; under uniform hashing exactly (m+1)/(m-n+1).
      */
     @Property(tries = FRESH_TRIES, seed = "20261123", shrinking = ShrinkingMode.OFF)
@@ -123,7 +126,7 @@ class ParallelHashTableTheoremProperties {
     }
 
     /**
-     * Seed 004 Th. 2 / seed 001 Th. 2: a removal, which searches from a pseudo-random start for
+     * [JSA] Th. 2 / [ICN] Th. 2: a removal, which searches from a pseudo-random start for
      * any element, looks at 1/a slots or fewer on average in a fresh table with load a = n/m > 0;
      * under uniform hashing exactly (m+1)/(n+1).
      */
@@ -330,7 +333,7 @@ class ParallelHashTableTheoremProperties {
     static final double CONFLICT_P_VALUE = 1e-8;
 
     /**
-     * Seed 004 Th. 3 on the table itself: while one consumer takes an element from slot i, k other
+     * [JSA] Th. 3 on the table itself: while one consumer takes an element from slot i, k other
      * removals happen; each starts at a uniform slot, so with probability 1/m it takes slot i's
      * element first, and the consumer's claim then fails (a search conflict, counted by the
      * table). So the consumer meets a conflict with the paper's probability
@@ -470,7 +473,7 @@ class ParallelHashTableTheoremProperties {
         }
     }
 
-    /** Seed 004 Th. 3 as printed: the binomial sum over x = 1..n, for whole n. */
+    /** [JSA] Th. 3 as printed: the binomial sum over x = 1..n, for whole n. */
     static double conflictProbabilityBinomial(int n, int m) {
         double p = 1.0 / m;
         double sum = 0.0;
@@ -501,7 +504,7 @@ class ParallelHashTableTheoremProperties {
     /**
      * The prediction the conflict property tests against, checked against the paper: the closed
      * form equals the printed binomial sum at every whole n the property uses, and the paper's
-     * own example (seed 004, section 6: m = 101 slots, k = 50 workers, t_r = 500 ms to serve a
+     * own example ([JSA], section 6: m = 101 slots, k = 50 workers, t_r = 500 ms to serve a
      * request, t_a = 2 ms to take one, so n = 0.2) gives 0.0019880873, where the paper prints
      * 0.0019703951, 0.9 % less; docs/parallel-hash-table.md lists the readings we tried.
      */

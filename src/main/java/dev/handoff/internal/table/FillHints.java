@@ -9,8 +9,20 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * Where each producer's next summary fill in one hash table starts: the slot after its last
- * fill. One hint per cell of a ThreadCells: threads that share a cell share a hint, which costs
+ * Where each producer's next fill in one hash table starts ({@link SummaryFill} with
+ * pseudo-random keys, {@link WalkFill}): the slot after its last fill, or {@link #NONE} (draw the
+ * key's start slot) before its first fill and after it met another producer in its last one, so
+ * that producers that met part again.
+ *
+ * <p>Why follow: consumers take from the sweep (every second summary search) or their cursors,
+ * and from pseudo-random starts, taking the first element they meet. A producer that fills slots
+ * in order lays its elements out in the order it put them, ahead of the sweep (or the cursors),
+ * so the sweep and the searches that land in the empty stretch behind the elements take the
+ * oldest first; with a random start per fill an element that lands just behind the sweep waits
+ * for a whole lap. It also keeps a producer in one summary word and one run of slot lines for a
+ * while.
+ *
+ * <p>One hint per cell of a ThreadCells: threads that share a cell share a hint, which costs
  * them order and maybe a lost claim, never correctness, since any slot is a valid place to start
  * a fill.
  *

@@ -24,7 +24,7 @@ import java.lang.invoke.VarHandle;
  * second in the total order sees the other's write, so a filled slot never ends with its bit
  * clear.
  */
-public final class OccupancySummary {
+public final class OccupancySummary implements Occupancy {
     private static final VarHandle WORD = MethodHandles.arrayElementVarHandle(long[].class);
 
     /**
@@ -72,7 +72,19 @@ public final class OccupancySummary {
         return clear;
     }
 
+    /**
+     * The bits of a pass's k-th word (of words + 1, from the word of slot first) that the pass
+     * covers: the first word from slot first on, the last (the first word again) the slots before.
+     */
+    static long inPass(long bits, int k, int words, int first) {
+        if (k == 0) {
+            return bits & (-1L << first);
+        }
+        return k == words ? bits & ~(-1L << first) : bits;
+    }
+
     /** Call after filling slot i (a volatile CAS): sets its bit unless it is set. */
+    @Override
     public void filled(int i) {
         int at = (i >>> 6) * SPREAD;
         long bit = 1L << i;
@@ -88,8 +100,9 @@ public final class OccupancySummary {
      *
      * @return whether it set the bit again: a filler left the bit to this call, so a consumer
      *         that looked at the word between the clear and the set may be parked, and the
-     *         caller must wake one as the filler would have (TableScans' notes)
+     *         caller must wake one as the filler would have (SlotTable's notes)
      */
+    @Override
     public boolean emptied(int i, TableSlots slots) {
         int at = (i >>> 6) * SPREAD;
         long bit = 1L << i;
@@ -101,13 +114,47 @@ public final class OccupancySummary {
         return false;
     }
 
+    /**
+     * Reads the words and, for each set bit, its slot (a bit may outlive its element, or stand
+     * over a HELD slot), each with a volatile read.
+     */
+    @Override
+    public boolean looksEmpty(TableSlots slots) {
+        for (int w = 0; w < wordCount; w++) {
+            for (long bits = word(w); bits != 0; bits &= bits - 1) {
+                Object e = slots.readVolatile((w << 6) + Long.numberOfTrailingZeros(bits));
+                if (e != null && e != TableSlots.HELD) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Reads the words only: a bit may be clear over a slot just filled; the producer's next pass finds out. */
+    @Override
+    public boolean looksFull(TableSlots slots) {
+        for (int w = 0; w < wordCount; w++) {
+            if (clearBits(w) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The number of set bits: the occupied slots when no fill or removal is under way. */
-    public int marked() {
+    @Override
+    public int occupied(TableSlots slots) {
         int n = 0;
         for (int w = 0; w < wordCount; w++) {
             n += Long.bitCount(word(w));
         }
         return n;
+    }
+
+    @Override
+    public boolean looksReadEverySlot() {
+        return false; // a word per 64 slots
     }
 
     /** The sweep's current position, without wrapping. */

@@ -4,11 +4,23 @@
 package dev.handoff.internal.table;
 
 /**
- * The hash table's m slots, each null or one element, changed only by compare-and-set. Not
- * sealed: besides the two forms, the Theorem 3 property wraps one (see the table's constructor
- * with a slots seam).
+ * The hash table's m slots, each null, one element or {@link #HELD}, changed only by
+ * compare-and-set. Not sealed: besides the two forms, the Theorem 3 property wraps one (see the
+ * table's constructor with a slots seam).
  */
 public abstract class TableSlots {
+    /**
+     * What a drain leaves in a slot while it holds that slot's element: neither an element (no
+     * consumer takes it, no reader lists it) nor room (no producer fills it). Its summary bit
+     * stays set.
+     */
+    static final Object HELD = new Object() {
+        @Override
+        public String toString() {
+            return "HELD";
+        }
+    };
+
     public abstract int length();
 
     /** A hint for a probe: the slot's value, possibly stale; the CAS that follows decides. */
@@ -31,7 +43,40 @@ public abstract class TableSlots {
 
     /**
      * Changes slot i from expect to update, with volatile semantics: the drain's hold on a slot
-     * (an element to TableScans.HELD and back, or HELD to null).
+     * (an element to {@link #HELD} and back, or HELD to null).
      */
     public abstract boolean compareAndSet(int i, Object expect, Object update);
+
+    /** Whether no slot holds an element (HELD is none), reading every slot with a volatile read. */
+    final boolean noElement() {
+        for (int i = 0; i < length(); i++) {
+            Object e = readVolatile(i);
+            if (e != null && e != HELD) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether no slot is empty, reading every slot with a volatile read. */
+    final boolean noRoom() {
+        int m = length();
+        for (int i = 0; i < m; i++) {
+            if (readVolatile(i) == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The slots that are not empty (HELD included), reading every slot with a volatile read. */
+    final int notEmpty() {
+        int n = 0;
+        for (int i = 0; i < length(); i++) {
+            if (readVolatile(i) != null) {
+                n++;
+            }
+        }
+        return n;
+    }
 }
