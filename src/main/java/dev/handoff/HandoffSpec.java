@@ -59,32 +59,16 @@ public sealed interface HandoffSpec
         return SpecParser.parse(spec);
     }
 
-    /**
-     * Returns the kind's name, as in a spec string and {@link Handoffs#kinds()}.
-     *
-     * @return {@code circular}, {@code lock-split}, {@code pht} or {@code pipe}
-     */
+    /** {@return the kind's name in a spec string: {@code circular}, {@code lock-split}, {@code pht}, {@code pipe}} */
     String kind();
 
-    /**
-     * Returns the capacity: the number of elements held, or for a pipe its number of worker slots.
-     *
-     * @return the capacity, within the kind's limit
-     */
+    /** {@return the capacity, within the kind's limit: the number of elements held, or a pipe's worker slots} */
     int capacity();
 
-    /**
-     * Returns whether the handoff counts statistics ({@link Handoff#stats()}).
-     *
-     * @return true if counting is on
-     */
+    /** {@return whether the handoff counts statistics ({@link Handoff#stats()})} */
     boolean stats();
 
-    /**
-     * Returns this spec with counting of statistics on.
-     *
-     * @return a spec equal to this one but for {@code stats}
-     */
+    /** {@return a spec equal to this one but with counting of statistics on} */
     HandoffSpec withStats();
 
     /**
@@ -109,11 +93,7 @@ public sealed interface HandoffSpec
         return new Classed(this, classes, ImportanceClasses.DEFAULT_FAIR);
     }
 
-    /**
-     * Returns the canonical spec string, which {@link #parse(String)} reads back to an equal spec.
-     *
-     * @return for instance {@code "circular:1024,wait=spin,stats"}
-     */
+    /** {@return the canonical spec string ({@code "circular:1024,wait=spin,stats"}): it parses back to an equal spec} */
     @Override
     String toString();
 
@@ -213,7 +193,7 @@ public sealed interface HandoffSpec
 
         @Override
         public String kind() {
-            return "circular";
+            return GRAMMAR.kind();
         }
 
         @Override
@@ -223,8 +203,7 @@ public sealed interface HandoffSpec
 
         @Override
         public String toString() {
-            return kind() + ":" + capacity + ",wait=" + waiting.specName() + ",core=" + core.specName()
-                    + (stats ? ",stats" : "");
+            return GRAMMAR.write(this);
         }
     }
 

@@ -3,7 +3,6 @@
  */
 package dev.handoff;
 
-import dev.handoff.internal.waiting.Spin;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
