@@ -48,7 +48,7 @@ public record ClassResult(int importanceClass, long deadlineNanos, long[] latenc
     }
 
     /**
-     * Returns seed 002's deadline-miss ratio: missed requests over requests made.
+     * Returns the QoSWeaver paper's deadline-miss ratio: missed requests over requests made.
      *
      * @return the ratio, or NaN when no request was made
      */
@@ -67,7 +67,7 @@ public record ClassResult(int importanceClass, long deadlineNanos, long[] latenc
     }
 
     /**
-     * Returns seed 000's fairness over this class's children (see {@link LoadResult#fairness}).
+     * Returns the CAL paper's fairness over this class's children (see {@link LoadResult#fairness}).
      *
      * @return (m - d)/m over the children's service rates, NaN when there are none
      */

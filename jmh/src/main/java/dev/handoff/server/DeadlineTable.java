@@ -19,7 +19,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 
 /**
- * The deadline phase (seed 002): per mixed workload and design, each importance class's runs
+ * The deadline phase (the QoSWeaver paper): per mixed workload and design, each importance class's runs
  * pooled into one row, printed, as {@code deadlines.csv}, as {@code deadlines.md} and as one
  * miss-ratio chart per workload.
  */

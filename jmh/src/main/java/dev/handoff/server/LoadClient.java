@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * The papers' {@code TCPClient} (seed 001 Fig. 1): {@code clients x children} child clients, all
+ * The papers' {@code TCPClient} (Roussev and Wu (2001) Fig. 1): {@code clients x children} child clients, all
  * released at once, each making its requests one after the other on a fresh connection: connect,
  * send one byte, read the whole response, close. Every child is a platform thread; every wait is
  * bounded by the run's timeout, so a broken server costs at most that long.

@@ -12,7 +12,7 @@ import java.util.List;
  * @param latencyNanos every completed request's latency (connect to last response byte), sorted
  * @param completed requests that got their whole response
  * @param failed requests that failed (refused, reset, timed out, or never finished)
- * @param fairness seed 000's fairness (m - d)/m over the children's service rates, see
+ * @param fairness the CAL paper's fairness (m - d)/m over the children's service rates, see
  *        {@link #fairness(double[])}
  * @param classes in the mixed workload, what each importance class saw ({@link Job#IMPORTANT}
  *        first); empty otherwise
@@ -46,9 +46,9 @@ public record LoadResult(long wallNanos, long[] latencyNanos, int completed, int
     }
 
     /**
-     * Seed 000's fairness: with m the mean and d the (population) standard deviation of what each
+     * The CAL paper's fairness: with m the mean and d the (population) standard deviation of what each
      * client got, fairness = (m - d) / m; 1 when every client got the same, lower the more they
-     * differ. Seed 000 counts messages per client in a fixed time; here every child makes the same
+     * differ. The CAL paper counts messages per client in a fixed time; here every child makes the same
      * number of requests, so what a child "got" is its service rate: requests completed divided by
      * the child's own span, from its first connect to its last response.
      *

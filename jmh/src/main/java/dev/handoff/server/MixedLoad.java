@@ -6,7 +6,7 @@ package dev.handoff.server;
 import java.util.Locale;
 
 /**
- * The mixed workload of the deadline experiment (seed 002's importance classes and deadline-miss
+ * The mixed workload of the deadline experiment (the QoSWeaver paper's importance classes and deadline-miss
  * ratio): a share of the client's children are important, and every request has a deadline.
  *
  * <p>An important child sends {@link Job#IMPORTANT} as its request byte, every other child

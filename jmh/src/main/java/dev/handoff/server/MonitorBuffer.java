@@ -31,12 +31,12 @@ public final class MonitorBuffer<E> extends AbstractQueue<E> implements Blocking
     /*
      * Implementation notes.
      *
-     * The shared buffer of seed 001 section 3.3 and seed 004 section 3: an array and two indices
+     * The shared buffer of Roussev and Wu (2001) section 3.3 and Roussev and Wu (2006) section 3: an array and two indices
      * that walk it circularly, all under the buffer's own monitor. Java monitors have one wait
      * set, so producers waiting for room and consumers waiting for an element sleep together, and
      * a notify() could wake a thread of the wrong side; the papers therefore call notifyAll()
      * after every change, waking every sleeper although at most one can proceed (the "thundering
-     * herd" seed 004 blames for the buffer's cost). This class keeps exactly that, so that the
+     * herd" Roussev and Wu (2006) blames for the buffer's cost). This class keeps exactly that, so that the
      * experiment measures it. Unlike the papers' appendix it waits in a loop (no wait(500) polling)
      * and tests and sets under one lock (no check-then-set race).
      *

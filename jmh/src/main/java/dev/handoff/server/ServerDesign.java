@@ -23,12 +23,12 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One way of organising a TCP server, chosen by name so that switching designs is a flag and not
- * a code change (seed 000's argument). The names, as {@code --design} takes them:
+ * a code change (the CAL paper's argument). The names, as {@code --design} takes them:
  * <ul>
  *   <li>{@code iterative}: one thread accepts and serves every connection in turn;</li>
  *   <li>{@code thread-per-connection}: the accepting thread starts a new platform thread per
  *       connection;</li>
- *   <li>{@code virtual-thread-per-connection}: the same with a virtual thread (seed 003's
+ *   <li>{@code virtual-thread-per-connection}: the same with a virtual thread (the Loom fibers paper's
  *       question, with the API that shipped);</li>
  *   <li>{@code accept-lock}: pre-threaded; the workers take turns in {@code accept()} under one
  *       lock;</li>
@@ -361,7 +361,7 @@ abstract class ServerDesign {
         /** Sum of size() seen before each put, and puts sampled; written by the acceptor only. */
         private long putSizeSum;
         private long putSamples;
-        /** Seed 004's bounds at the load each operation saw, summed (Theorem 1 per put, 2 per take). */
+        /** Roussev and Wu (2006)'s bounds at the load each operation saw, summed (Theorem 1 per put, 2 per take). */
         private double insertBoundSum;
         private final java.util.concurrent.atomic.DoubleAdder searchBoundSum = new java.util.concurrent.atomic.DoubleAdder();
         private final java.util.concurrent.atomic.LongAdder searchSamples = new java.util.concurrent.atomic.LongAdder();

@@ -14,10 +14,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The papers' server experiment on loopback (seed 001 section 5, seed 004 section 6): every server
+ * The papers' server experiment on loopback (Roussev and Wu (2001) section 5, Roussev and Wu (2006) section 6): every server
  * design against the same client, then a worker-count sweep of the pre-threaded designs, then the
- * parallel hash table's counted conflicts and probes beside seed 004's theorems. With
- * {@code --mixed}, a last phase runs seed 002's question: a workload where a share of the clients
+ * parallel hash table's counted conflicts and probes beside Roussev and Wu (2006)'s theorems. With
+ * {@code --mixed}, a last phase runs the QoSWeaver paper's question: a workload where a share of the clients
  * is important and every request has a deadline, through each handoff with and without importance
  * classes, reporting the deadline-miss ratio per class.
  *
@@ -29,7 +29,7 @@ import java.util.Map;
  */
 public final class ServerExperiment {
 
-    /** The table's designs with the papers' best worker counts (seed 001 Table 1). */
+    /** The table's designs with the papers' best worker counts (Roussev and Wu (2001) Table 1). */
     static final List<Entry> TABLE = List.of(
             new Entry("iterative", 1),
             new Entry("thread-per-connection", 1),
@@ -45,7 +45,7 @@ public final class ServerExperiment {
             new Entry("pool:pht:101", 50),
             new Entry("pool:pipe:W", 150));
 
-    /** The pre-threaded designs of the sweep (seed 001 Table 2, seed 004 Fig. 5). */
+    /** The pre-threaded designs of the sweep (Roussev and Wu (2001) Table 2, Roussev and Wu (2006) Fig. 5). */
     static final List<String> SWEEP_DESIGNS = List.of(
             "accept-lock", "handoff:monitor:101", "handoff:circular:101", "handoff:lock-split:101",
             "handoff:pht:101,stats", "handoff:pipe:W");
@@ -293,7 +293,7 @@ public final class ServerExperiment {
     }
 
     /**
-     * Seed 002's question: each mixed workload through each deadline design, all at the
+     * The QoSWeaver paper's question: each mixed workload through each deadline design, all at the
      * workload's worker count, repeats interleaved as in the table.
      */
     private static List<Run> runDeadlines(RemoteServer server, Options o) throws IOException {

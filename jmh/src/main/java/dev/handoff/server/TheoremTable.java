@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Seed 004's theorems beside what the parallel hash table's counters saw, for each run of a
+ * Roussev and Wu (2006)'s theorems beside what the parallel hash table's counters saw, for each run of a
  * {@code pht} design with {@code stats}: printed, and as {@code pht.csv}. A run counts as a table
  * run when it is one of the table's medians, else as a sweep run.
  */
@@ -19,7 +19,7 @@ final class TheoremTable {
     private TheoremTable() {
     }
 
-    /** Theorems 1-3 of seed 004 evaluated for one run with counters. */
+    /** Theorems 1-3 of Roussev and Wu (2006) evaluated for one run with counters. */
     record Theorems(Run run, double tr, double taMillis, int m, double n, double pConflict, long takes,
                     long searchConflicts, long insertConflicts, double meanInsertProbes, double meanSearchProbes,
                     double meanLoad, double insertBound, double searchBound) {
@@ -30,7 +30,7 @@ final class TheoremTable {
             double tr = r.workload().delayMillis();
             double ta = Double.parseDouble(s.getOrDefault("takeMedianNanos", "NaN")) / 1e6;
             int m = Integer.parseInt(s.getOrDefault("capacity", "0"));
-            double n = k * ta / tr; // seed 004 Theorem 3: n = k / (t_r / t_a)
+            double n = k * ta / tr; // Roussev and Wu (2006) Theorem 3: n = k / (t_r / t_a)
             long takes = Long.parseLong(s.get("takes"));
             long puts = Long.parseLong(s.get("puts"));
             double load = Double.parseDouble(s.getOrDefault("meanSizeAtPut", "NaN")) / m;
@@ -44,7 +44,7 @@ final class TheoremTable {
     }
 
     /**
-     * Seed 004 Theorem 3: P(x >= 1) for x ~ Binomial(n, 1/m), which is 1 - (1 - 1/m)^n; written
+     * Roussev and Wu (2006) Theorem 3: P(x >= 1) for x ~ Binomial(n, 1/m), which is 1 - (1 - 1/m)^n; written
      * in closed form so that it holds for the fractional n the theorem's n = k t_a / t_r gives.
      *
      * @param m slots
@@ -57,7 +57,7 @@ final class TheoremTable {
 
     /** Prints one line per run with counters, then the paper's own case. */
     static void print(PrintStream ps, List<Run> runs, List<Run> tableMedians) {
-        ps.println("Parallel hash table: counted by stats() beside seed 004's theorems. t_a = median time of a take() begun with an element inside;"
+        ps.println("Parallel hash table: counted by stats() beside Roussev and Wu (2006)'s theorems. t_a = median time of a take() begun with an element inside;"
                 + " a = mean size/capacity at put; probe bounds = Theorem 1 (1/(1-a)) and 2 (1/a) averaged over the"
                 + " load each put and take saw");
         ps.printf(Locale.ROOT, "%-8s %-28s %7s %6s %9s %5s %10s %11s %11s %7s %9s %9s %6s %12s %12s%n",
@@ -72,7 +72,7 @@ final class TheoremTable {
                     t.insertConflicts(), t.meanLoad(), t.meanInsertProbes(), t.insertBound(), t.meanSearchProbes(),
                     t.searchBound());
         }
-        ps.printf(Locale.ROOT, "seed 004's own case (k=50, t_a=2 ms, t_r=500 ms, m=101): n=0.2, P(Thm3)=%.3e"
+        ps.printf(Locale.ROOT, "Roussev and Wu (2006)'s own case (k=50, t_a=2 ms, t_r=500 ms, m=101): n=0.2, P(Thm3)=%.3e"
                 + " (the paper prints 0.0019703951)%n", conflictProbability(101, 0.2));
     }
 

@@ -5,10 +5,10 @@ package dev.handoff.server;
 
 /**
  * What the client asks of a server in one run, after the papers' {@code TCPClient}
- * (seed 001 section 3, seed 004 section 3): {@code clients} client hosts each spawn
+ * (Roussev and Wu (2001) section 3, Roussev and Wu (2006) section 3): {@code clients} client hosts each spawn
  * {@code children} child clients, and every child makes {@code requests} requests one after the
  * other. A request opens a connection, sends one byte, and reads the {@code responseBytes} the
- * server sends back after waiting {@code delayMillis} (the simulated work, t_r in seed 004); the
+ * server sends back after waiting {@code delayMillis} (the simulated work, t_r in Roussev and Wu (2006)); the
  * client then closes the connection, so TCP's TIME_WAIT falls on the client as in the papers.
  *
  * @param clients client hosts (the papers used 35)

@@ -33,7 +33,7 @@ public final class Counters {
     /**
      * The part of insertProbes made by scans of the pipe's status array, without the probe of a
      * hand-off first tried at the first spinner nor the pass for a worker that still spins:
-     * what PipeTheoremProperties checks against seed 001's Theorem 3. Package-private: not in
+     * what PipeTheoremProperties checks against Roussev and Wu (2001)'s Theorem 3. Package-private: not in
      * {@link HandoffStats}.
      */
     private final LongAdder scanProbes;
