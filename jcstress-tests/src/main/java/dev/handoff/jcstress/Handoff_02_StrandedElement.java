@@ -14,9 +14,9 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /*
-    How to run this lesson:
-        $ /usr/lib/jvm/temurin-25-jdk-amd64/bin/java -jar jcstress-tests/target/jcstress.jar \
-              -t Handoff_02_StrandedElement -m quick
+    How to run this lesson, from the top of the repository (docs/teaching.md, "Start here", says
+    what to read in the output):
+        $ mvn -B -ntp -pl src,jcstress-tests verify -DskipTests -Djcstress.tests=Handoff_02
 
     Lesson 2: the stranded element, or a cell published through a plain field. A handoff that
     wants to skip locks on its fast path lets a producer and a consumer meet through two fields:
@@ -42,9 +42,11 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
     r1: the producer saw the waiter; r2: the consumer saw the element.
 
-    Observed on this machine (docs/teaching.md has the table and the command):
-        FlawedPlainFields      false, false   Interesting: element stranded
-        FixedVolatileFields    false, false   never (FORBIDDEN)
+    Observed on 2026-11-22 (AMD EPYC, 2 CPUs, Temurin 25.0.3, jcstress 0.16, short mode):
+        test                   false, false (stranded)   false, true   true, false   true, true
+        FlawedPlainFields      13,987 Interesting        1,414,810     232,181       26
+        FixedVolatileFields    0 Forbidden               1,733,866     5,137,837     42,421
+    (x86-TSO, store buffer, Dekker handshake: docs/teaching.md, "Glossary".)
 
     Ties back to the BlockingQueue contract: a take() that blocks must return once an element is
     put; here the element was put and the consumer went to sleep anyway.

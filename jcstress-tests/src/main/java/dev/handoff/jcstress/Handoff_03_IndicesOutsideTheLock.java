@@ -18,14 +18,14 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /*
-    How to run this lesson:
-        $ /usr/lib/jvm/temurin-25-jdk-amd64/bin/java -jar jcstress-tests/target/jcstress.jar \
-              -t Handoff_03_IndicesOutsideTheLock -m quick
+    How to run this lesson, from the top of the repository (docs/teaching.md, "Start here", says
+    what to read in the output):
+        $ mvn -B -ntp -pl src,jcstress-tests verify -DskipTests -Djcstress.tests=Handoff_03
 
     Lesson 3: exactly once. A circular buffer of two cells; each of the two actors offers one
-    element and then polls one (jcstress runs no more actors than CPUs, and this machine has two,
-    so "two producers and two consumers" are two threads that each produce and consume). The
-    arbiter drains what is left. r1, r2 count how often elements 1 and 2 were seen: taken by an
+    element and then polls one (jcstress runs no more actors than CPUs, and these tests are sized
+    for two, so "two producers and two consumers" are two threads that each produce and consume).
+    The arbiter drains what is left. r1, r2 count how often elements 1 and 2 were seen: taken by an
     actor or left inside. Each must be seen exactly once: "1, 1".
 
     The racy ring holds its lock while it writes the cell and the count, but advances putIndex
@@ -40,7 +40,16 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
     the lock-split queue, the parallel hash table in both slot forms), where any outcome but
     "1, 1" is FORBIDDEN. The pipe holds nothing, so its exactly-once test is Handoff_09.
 
-    Observed on this machine: see docs/teaching.md for the table and the command.
+    Observed on 2026-11-22 (AMD EPYC, 2 CPUs, Temurin 25.0.3, jcstress 0.16, short mode):
+        test                                   1, 1        other outcomes
+        FlawedRingExactlyOnce                  1,222,596   0, 1: 2,884; 1, 0: 3,100 (Interesting)
+        FixedRingExactlyOnce                   1,896,524   0 (Forbidden)
+        CircularBufferExactlyOnce              1,032,683   0 (Forbidden)
+        LockSplitQueueExactlyOnce              1,423,252   0 (Forbidden)
+        ParallelHashTableMonitorExactlyOnce    1,308,865   0 (Forbidden)
+        ParallelHashTableCasExactlyOnce        1,124,812   0 (Forbidden)
+    LockSplitQueueExactlyOnceAcrossChunks and LockSplitQueueReusesLeftChunk came later: run the
+    lesson for their table.
 
     Ties back to the BlockingQueue contract: every element offered is either still inside or
     returned by exactly one poll/take; and the memory-consistency clause (the unlock at the end

@@ -15,9 +15,9 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /*
-    How to run this lesson:
-        $ /usr/lib/jvm/temurin-25-jdk-amd64/bin/java -jar jcstress-tests/target/jcstress.jar \
-              -t Handoff_05_SafePublication -m quick
+    How to run this lesson, from the top of the repository (docs/teaching.md, "Start here", says
+    what to read in the output):
+        $ mvn -B -ntp -pl src,jcstress-tests verify -DskipTests -Djcstress.tests=Handoff_05
 
     Lesson 5: safe publication through every handoff. The producer writes a plain field of the
     test state (before = 42), builds an element whose two fields are plain and non-final (a = 1,

@@ -18,9 +18,9 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /*
-    How to run this lesson:
-        $ /usr/lib/jvm/temurin-25-jdk-amd64/bin/java -jar jcstress-tests/target/jcstress.jar \
-              -t Handoff_08_HashTableConflicts -m quick
+    How to run this lesson, from the top of the repository (docs/teaching.md, "Start here", says
+    what to read in the output):
+        $ mvn -B -ntp -pl src,jcstress-tests verify -DskipTests -Djcstress.tests=Handoff_08
 
     Lesson 8: the parallel hash table's conflicts, in both slot forms. (Two producers reaching
     the same empty slot, neither overwritten, is lesson 1's ParallelHashTable*Insert.)
@@ -30,16 +30,17 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
     exactly one may win it (its compare-and-set from the element to null), and the loser must
     probe on and take the other element. r1, r2: what each consumer took; "1, 2" or "2, 1" only.
 
-    SingleProducer: the papers' setting, one producer and one consumer. The producer offers 1
-    and then 2; the consumer polls twice; the arbiter drains the rest. r1, r2 count how often
-    elements 1 and 2 were seen: "1, 1" only.
+    SingleProducer: the setting of B. Roussev, J. Wu, "Distributed computing using Java: a
+    comparison of two server designs" (Journal of Systems Architecture, 2006): one producer and
+    one consumer. The producer offers 1 and then 2; the consumer polls twice; the arbiter drains
+    the rest. r1, r2 count how often elements 1 and 2 were seen: "1, 1" only.
 
     RefillDuringRemoval: the occupancy summary's race (both slot forms). A table of capacity 2
     holds 1; a consumer polls while a producer offers 2, which may land in the slot the consumer
     is emptying, between its compare-and-set and its clear of the slot's bit. The arbiter drains
     the rest with poll(), which must find 2 whatever the bits say: "1, 1" only.
 
-    ProbeSearchTwoConsumers: TwoConsumers on the papers' search (search=probe), slot by slot.
+    ProbeSearchTwoConsumers: TwoConsumers on that paper's search (search=probe), slot by slot.
 
     CursorSearchTwoConsumers, CursorRefillDuringRemoval: the same under search=cursor, where a
     consumer's first search walks slot by slot from its own cursor: a walk that loses a slot's

@@ -17,9 +17,9 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /*
-    How to run this lesson:
-        $ /usr/lib/jvm/temurin-25-jdk-amd64/bin/java -jar jcstress-tests/target/jcstress.jar \
-              -t Handoff_09_PipeExpiringPoll -m quick
+    How to run this lesson, from the top of the repository (docs/teaching.md, "Start here", says
+    what to read in the output):
+        $ mvn -B -ntp -pl src,jcstress-tests verify -DskipTests -Djcstress.tests=Handoff_09
 
     Lesson 9: the pipe's edge. A pipe holds nothing: a producer hands its element directly to a
     worker that is waiting in take() or a timed poll. The dangerous moment is a worker whose timed

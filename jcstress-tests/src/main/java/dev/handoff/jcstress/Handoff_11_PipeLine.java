@@ -17,9 +17,9 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /*
-    How to run this lesson:
-        $ /usr/lib/jvm/temurin-25-jdk-amd64/bin/java -jar jcstress-tests/target/jcstress.jar \
-              -t Handoff_11_PipeLine -m quick
+    How to run this lesson, from the top of the repository (docs/teaching.md, "Start here", says
+    what to read in the output):
+        $ mvn -B -ntp -pl src,jcstress-tests verify -DskipTests -Djcstress.tests=Handoff_11
 
     Lesson 11: the pipe's line of waiting producers. A producer that finds no waiting worker does
     not wait for one to appear: it waits in a line with its element, and a worker that arrives
