@@ -3,7 +3,9 @@
 # BUSY busy-looping threads beside every window (default: as many as CPUs), with put/take and with
 # the timed offer/poll, at 1P/1C and 4P/4C; the yardstick is the lock core of circular.
 # From the project root, after `mvn -B -ntp -q -pl jmh -am package -DskipTests -Djmh.smoke.skip=true`:
-#   bash jmh/under-load.sh OUTFILE [JAR]
+#   bash jmh/under-load.sh OUTFILE.md [JAR]
+# OUTFILE.md is markdown: one section per shape, operations and load, each holding
+# PairedThroughput's own table (ratios to the first kind, window by window).
 # About 6 minutes on 2 CPUs. JAR defaults to jmh/target/benchmarks.jar, so that an older build's
 # jar can be measured with the same command. The JDK is the one the build used (JAVA, or the
 # newest under /usr/lib/jvm).
@@ -15,13 +17,21 @@ java=${JAVA:-$(ls -d /usr/lib/jvm/*/bin/java 2>/dev/null | sort -V | tail -1)}
 busy=${BUSY:-$(nproc)}
 kinds=${KINDS:-circular circular+core=ring lock-split pht pipe}
 {
-  echo "commit $(git rev-parse --short HEAD), $(nproc) CPUs, $($java -version 2>&1 | head -1), jar $jar"
+  echo "# Every kind under load"
+  echo
+  echo "Written by \`bash jmh/under-load.sh\` on commit \`$(git rev-parse --short HEAD)\`, $(nproc) CPUs,"
+  echo "$($java -version 2>&1 | head -1), jar \`$jar\`; ratios are to the first kind, window by window."
   for ops in "" --timed; do
     for shape in p1c1 p4c4; do
       for load in 0 "$busy"; do
-        echo "== shape $shape ${ops:-put/take} busy $load"
+        echo
+        label="put/take"; [ -n "$ops" ] && label="timed offer/poll"
+        echo "## $shape, $label, $load busy threads"
+        echo
+        echo '```'
         $java -Xmx1g -cp "$jar" dev.handoff.jmh.throughput.PairedThroughput --shape $shape --window-ms 200 \
             --rounds ${ROUNDS:-8} --forks 1 --busy $load $ops $kinds 2>&1 | grep -v '^$'
+        echo '```'
       done
     done
   done
