@@ -59,6 +59,10 @@ import java.util.regex.Pattern;
  * pools). {@code --timed} makes the producers and consumers use {@code offer(e, 1 s)} and
  * {@code poll(1 s)} instead of {@code put} and {@code take}.
  *
+ * <p>A name may end in {@code @JAR}: that queue's child then runs from another build's benchmarks
+ * jar, so that a change is compared with the code before it, side by side in one run
+ * ({@code circular@/tmp/before.jar circular}).
+ *
  * <p>Run (JDK 21+): {@code java -cp jmh/target/benchmarks.jar
  * dev.handoff.jmh.throughput.PairedThroughput [--shape p1c1] [--window-ms 200] [--rounds 20]
  * [--forks 3] [--busy 2] [--timed] lbq lock-split}; the names are those of {@code Queues}. {@link
@@ -175,7 +179,7 @@ public final class PairedThroughput {
                     + windowMillis + " ms, " + forks + ", " + rounds);
         }
         parseShape(shape);
-        kinds.forEach(kind -> Queues.create(kind, 1024)); // an unknown name fails here, not in a child
+        kinds.forEach(kind -> Queues.create(queueOf(kind), 1024)); // an unknown name fails here, not in a child
         double[][] rates = new double[kinds.size()][forks * rounds];
         for (int f = 0; f < forks; f++) {
             runFork(kinds, shape, windowMillis, rounds, rates, f * rounds);
@@ -283,11 +287,13 @@ public final class PairedThroughput {
     private record Child(String kind, Process process, BufferedReader out, Writer in) {
 
         static Child start(String kind, String shape, long windowMillis) throws IOException {
+            int at = kind.indexOf('@');
+            String classPath = at < 0 ? System.getProperty("java.class.path") : kind.substring(at + 1);
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-            command.addAll(List.of("-cp", System.getProperty("java.class.path"),
-                    PairedThroughput.class.getName(), "--serve", kind, "--shape", shape,
+            command.addAll(List.of("-cp", classPath,
+                    PairedThroughput.class.getName(), "--serve", queueOf(kind), "--shape", shape,
                     "--window-ms", Long.toString(windowMillis)));
             if (timed) {
                 command.add("--timed");
@@ -348,6 +354,12 @@ public final class PairedThroughput {
                 process.destroyForcibly();
             }
         }
+    }
+
+    /** The queue's name without the {@code @JAR} of another build's jar. */
+    static String queueOf(String kind) {
+        int at = kind.indexOf('@');
+        return at < 0 ? kind : kind.substring(0, at);
     }
 
     /** {"p1c4"} to {1, 4}. */
