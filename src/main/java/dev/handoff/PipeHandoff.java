@@ -214,7 +214,10 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         this.slots = new WorkerSlots(w, isClosed, counters, this);
         this.notFull = new ProducerLine(classes, firstToServe, slots, putSpinner, counters, isClosed,
                 this::closedToInserts, this);
-        this.dispatcher = new Dispatcher(slots, notFull, takeSpinner, putSpinner, doubleHashing, scanRandom, counters);
+        // Every producer may wait for a spinning worker at once: each reads only the workers'
+        // spinner's holder, which changes when a worker starts or stops spinning.
+        this.dispatcher = new Dispatcher(slots, notFull, takeSpinner, Spinner.manyAtOnce(), doubleHashing,
+                scanRandom, counters);
         this.receiver = new Receiver(slots, notFull, takeSpinner, counters, isClosed, this);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }

@@ -39,7 +39,7 @@
  *
  * Waiting: no thread polls with a timeout to recover from a missed signal. A thread that must
  * wait may first spin briefly, as dev.handoff.internal.waiting.Spinner allows (never on a virtual
- * thread, one spinner per side, at most half the CPUs spinning, and only while spinning has been
+ * thread, one spinner per side, no more spinners than CPUs, and only while spinning has been
  * paying), then counts itself as a waiter, re-checks and parks on a lock's condition
  * (dev.handoff.internal.waiting.Waiters); the side that changes the state signals when the count
  * says someone may be parked, except under one lock, where the circular buffer's lock core

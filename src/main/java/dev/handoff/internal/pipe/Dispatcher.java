@@ -55,7 +55,7 @@ public final class Dispatcher {
     /** The workers' side spin policy: its holder is the slot of the first spinning worker. */
     private final Spinner takeSpinner;
 
-    /** The producers' side spin policy, for put's wait for a spinning worker. */
+    /** The spin policy of put's wait for a spinning worker: every producer may spin (manyAtOnce). */
     private final Spinner putSpinner;
 
     /** The scan's probe order over the W slots, and its strides, one drawn uniformly per scan. */

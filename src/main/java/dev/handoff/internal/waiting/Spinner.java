@@ -32,15 +32,17 @@ import java.lang.invoke.VarHandle;
  *   <li>while another thread of the same side spins ({@link Gate}): one spinner catches the next
  *       element or room as well as several would, and every spinner re-reads the line the other
  *       side writes;</li>
- *   <li>while as many threads of this JVM spin as half its CPUs ({@link #MAX_SPINNERS}): a
- *       spinner beyond that would take the CPU of a thread that makes progress, the partner it
- *       waits for among them;</li>
+ *   <li>while as many threads of this JVM spin as it has CPUs ({@link #MAX_SPINNERS}), and always on
+ *       one CPU: a spinner beyond that could run only on a CPU taken from a thread that makes
+ *       progress, perhaps the one it waits for;</li>
  *   <li>while recent spins of this side ended without the awaited state: the budget adapts, as
- *       HotSpot's monitors adapt their spinning. A spin that ends in a handoff doubles it (up to
- *       {@link #ROUNDS}); one that ends empty halves it, down to 0. At 0 the side parks at once,
- *       and only every {@link #PROBE_EVERY}-th wait spins a short probe to learn whether
- *       spinning pays again. On a busy machine, where the partner cannot run while this thread
- *       spins, the spins fail and the side stops spinning after a few waits.</li>
+ *       HotSpot's monitors adapt their spinning. A spin that ends in a handoff restores a full
+ *       budget ({@link #ROUNDS}); one that ends empty takes a quarter of it off, so four empty
+ *       spins in a row stop the side's spinning. At 0 the side parks at once, and only every
+ *       {@link #PROBE_EVERY}-th wait spins a full probe to learn whether spinning pays again. On a
+ *       busy machine, where the partner cannot run while this thread spins, the spins fail and
+ *       the side parks after a few waits; where the partner answers within a spin, one success in
+ *       four keeps the side spinning.</li>
  * </ul>
  *
  * <p>Every read and write here is a hint: the budget and the probe count are read and written
@@ -58,17 +60,29 @@ public final class Spinner {
     /** The longest spin, in rounds: {@code SPINS + YIELDS}. */
     public static final int ROUNDS = SPINS + YIELDS;
 
-    /** The rounds of a probe, the short spin that a side whose budget fell to 0 tries now and then. */
-    static final int PROBE_ROUNDS = 16;
+    /**
+     * The rounds of a probe, the spin that a side whose budget fell to 0 tries now and then: a full
+     * one, since a shorter spin would miss a partner that a full spin catches, and never recover.
+     */
+    static final int PROBE_ROUNDS = ROUNDS;
+
+    /** What a spin that ended empty takes off the budget: four in a row stop the spinning. */
+    static final int FAILURE_PENALTY = (ROUNDS + 3) / 4;
 
     /** A side whose budget is 0 probes on every this many waits. */
     static final int PROBE_EVERY = 32;
 
     /**
-     * The most threads of this JVM that spin at once: half the CPUs the JVM may use, so that the
-     * threads which make progress keep at least the other half (none on one CPU).
+     * The most threads of this JVM that spin at once: one per CPU the JVM may use, and none on
+     * one CPU, where the thread waited for cannot run while another spins. With one spinner per
+     * side, a producer and a consumer on two CPUs both spin, each on its own CPU; on a busy
+     * machine the adaptive budget, not this bound, is what stops the spinning.
      */
-    public static final int MAX_SPINNERS = Runtime.getRuntime().availableProcessors() / 2;
+    public static final int MAX_SPINNERS = maxSpinners(Runtime.getRuntime().availableProcessors());
+
+    static int maxSpinners(int cpus) {
+        return cpus == 1 ? 0 : cpus;
+    }
 
     private static final VarHandle BUDGET;
     private static final VarHandle WAITS;
@@ -97,8 +111,29 @@ public final class Spinner {
     @SuppressWarnings("unused")
     private int waitsAtZero;
 
-    /** One spinner per side at a time. */
-    private final Gate gate = new Gate();
+    /** One spinner per side at a time; null for a spinner that admits many at once. */
+    private final Gate gate;
+
+    /** A spinner that lets one thread of its side spin at a time. */
+    public Spinner() {
+        this(new Gate());
+    }
+
+    private Spinner(Gate gate) {
+        this.gate = gate;
+    }
+
+    /**
+     * A spinner that lets every thread of its side spin at once, within the JVM's bound and the
+     * shared adaptive budget: for threads that each watch a word the other side writes only when
+     * it hands over (the pipe's producers watching for a spinning worker), where one spinner per
+     * side would send the others to park and be woken for every element.
+     *
+     * @return the new spinner
+     */
+    public static Spinner manyAtOnce() {
+        return new Spinner(null);
+    }
 
     /** How many rounds a spin holds: the budget, or a probe's rounds when this wait probes. */
     private int roundsNow() {
@@ -134,17 +169,17 @@ public final class Spinner {
             return 0;
         }
         int rounds = roundsNow();
-        if (rounds == 0 || !gate.tryEnter(id)) {
+        if (rounds == 0 || gate != null && !gate.tryEnter(id)) {
             return 0;
         }
         // Opaque read first, then one unconditional add: no retry loop on this JVM-wide word.
         if ((int) SPINNING.getOpaque() >= MAX_SPINNERS) {
-            gate.exit();
+            exitGate();
             return 0;
         }
         if ((int) SPINNING.getAndAdd(1) >= MAX_SPINNERS) { // another thread took the last place
             SPINNING.getAndAdd(-1);
-            gate.exit();
+            exitGate();
             return 0;
         }
         return rounds;
@@ -157,18 +192,23 @@ public final class Spinner {
      */
     public void end(boolean cameWhileSpinning) {
         SPINNING.getAndAdd(-1);
-        gate.exit();
+        exitGate();
         int b = (int) BUDGET.getOpaque(this);
-        int next = cameWhileSpinning ? Math.min(ROUNDS, Math.max(2 * b, PROBE_ROUNDS)) : b / 2;
-        BUDGET.setOpaque(this, next < PROBE_ROUNDS && !cameWhileSpinning ? 0 : next);
+        BUDGET.setOpaque(this, cameWhileSpinning ? ROUNDS : Math.max(0, b - FAILURE_PENALTY));
     }
 
     /** What {@link #holder()} answers while nobody of this side spins. */
     public static final int NONE = Gate.NONE;
 
+    private void exitGate() {
+        if (gate != null) {
+            gate.exit();
+        }
+    }
+
     /** The id of the thread spinning on this side now, or {@link #NONE}: a hint, possibly stale. */
     public int holder() {
-        return gate.holder();
+        return gate == null ? NONE : gate.holder();
     }
 
     /** The rounds the next wait of this side would spin now (0: it would park at once); for tests. */
