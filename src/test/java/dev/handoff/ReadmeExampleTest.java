@@ -6,8 +6,6 @@ package dev.handoff;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.handoff.ParallelHashTable.SlotForm;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -16,48 +14,52 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The README's examples, kept compiling and checked: every line of the usage example reaches a
- * consumer once; the configuration example builds what its comments say.
+ * The README's examples, kept compiling and checked: the pool runs its task, every line of the
+ * direct example reaches the consumer once and the consumer stops at the close, and the spec in
+ * Java builds what it says.
  */
 class ReadmeExampleTest {
 
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
-    void readmeExampleDeliversEveryLineOnceAndStops() throws InterruptedException {
+    void readmePoolExampleRunsItsTask() throws InterruptedException {
         ConcurrentLinkedQueue<String> printed = new ConcurrentLinkedQueue<>();
-        // --- as in README.md, with System.out.println replaced by printed::add ---
-        Handoff<String> jobs = Handoffs.create("lock-split:1024");
-        List<Thread> consumers = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            consumers.add(Thread.ofVirtual().start(() -> {
-                try {
-                    while (true) printed.add(jobs.take());
-                } catch (HandoffClosedException | InterruptedException closedAndDrained) { }
-            }));
-        }
-        for (String line : List.of("a", "b", "c")) jobs.put(line);
-        jobs.close();
-        for (Thread consumer : consumers) consumer.join();
+        // --- as in README.md, Usage, with System.out.println replaced by printed::add ---
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(8, 8, 0, TimeUnit.SECONDS,
+                Handoffs.create("circular:1024"));          // or "lock-split:1024", "pht:1031", ...
+        pool.execute(() -> printed.add("hello"));
+        pool.shutdown();
         // ---
-        assertEquals(List.of("a", "b", "c"), printed.stream().sorted().toList());
+        assertTrue(pool.awaitTermination(20, TimeUnit.SECONDS));
+        assertEquals(List.of("hello"), List.copyOf(printed));
     }
 
     @Test
-    void readmeConfigurationExampleBuildsWhatItSays() throws InterruptedException {
-        // --- as in README.md, Configuration ---
-        Handoff<Runnable> a = Handoffs.create("circular:1024,wait=spin,stats");           // from a string
-        CircularBuffer<Runnable> b = Handoffs.circular(1024).spinning().withStats().build(); // the same, in Java
-        ParallelHashTable<Runnable> t = Handoffs.hashTable(1031).slots(SlotForm.MONITOR).build();
-
-        HandoffSpec spec = HandoffSpec.parse(System.getProperty("queue", "pht:1031")); // checked here, once
-        ThreadPoolExecutor pool = Handoffs.newThreadPool(spec, 8);
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void readmeDirectExampleDeliversEveryLineOnceAndStops() throws InterruptedException {
+        ConcurrentLinkedQueue<String> printed = new ConcurrentLinkedQueue<>();
+        // --- as in README.md, Usage, with System.out.println replaced by printed::add ---
+        try (Handoff<String> lines = Handoffs.create("lock-split:1024")) {
+            Thread consumer = Thread.ofVirtual().start(() -> {
+                try {
+                    while (true) printed.add(lines.take());   // waits while empty
+                } catch (HandoffClosedException | InterruptedException closedAndDrained) { }
+            });
+            for (String line : List.of("a", "b", "c")) lines.put(line); // waits while full
+            lines.close();          // no new elements; the consumer takes what is left, then stops
+            consumer.join();
+        }
         // ---
-        assertEquals("work queue: pht:1031,slots=cas,key=random,search=summary", "work queue: " + spec);
-        assertEquals(((CircularBuffer<?>) a).waiting(), b.waiting());
-        assertEquals(a.stats().enabled(), b.stats().enabled());
-        assertEquals(SlotForm.MONITOR, t.slotForm());
-        assertEquals(1031, pool.getQueue().remainingCapacity());
-        pool.shutdown();
-        assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
+        assertEquals(List.of("a", "b", "c"), List.copyOf(printed));
+    }
+
+    @Test
+    void readmeSpecInJavaIsTheSpecString() {
+        // --- as in README.md, Usage ---
+        CircularBuffer<Runnable> ring = Handoffs.circular(1024).ring().withStats().build();
+        // ---
+        assertEquals(CircularBuffer.Core.RING, ring.core());
+        assertTrue(ring.stats().enabled());
+        assertEquals(HandoffSpec.parse("circular:1024,core=ring,stats"), ring.spec());
     }
 }

@@ -11,18 +11,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
-import java.util.function.Function;
-import java.util.function.ToDoubleBiFunction;
 
 /**
  * Renders a many-core throughput run (JMH JSON of {@code HandoffThroughput}, from
- * {@code jmh/many-core.sh} on a lent machine) into the "Many cores" section of
+ * {@code jmh/many-core.sh} on a machine with many cores) into the "Many cores" section of
  * {@code docs/benchmarks.md}, between its own markers, so the 2-CPU suite's page around it is
  * untouched. The machine, the commit and the command come from the results' {@code .properties}
- * file beside it, written by hand from the run's log (the lent machine has no git).
+ * file beside it, written by hand from the run's log (the machine it ran on has no git).
  *
- * <p>Figures are medians of every measured iteration of every fork, as in {@link SuitePage}. Round
+ * <p>Figures are medians of every measured iteration of every fork, as in {@link SuitePage}; a
+ * shape with no results gets no column (the properties' {@code missing} says why). Round
  * trips ({@code RoundTrip}, average mode) and the machine's limits ({@code MachineLimits}) are
  * rendered below the throughput when the JSON holds them.
  *
@@ -67,24 +67,43 @@ public final class ManyCorePage {
 
     static String markdown(SuiteResults r, Properties meta, String resultsName) {
         StringBuilder md = new StringBuilder();
-        md.append("\n- Machine: ").append(meta.getProperty("cpus", "?")).append(" CPUs, ")
-                .append(meta.getProperty("cpuModel", "?")).append('\n');
-        md.append("- Commit measured: `").append(meta.getProperty("commit", "not recorded")).append("`, on ")
-                .append(meta.getProperty("date", "?")).append("; JVM ").append(r.jdk).append("; JMH ").append(r.jmh).append('\n');
+        md.append("\n- Commit measured: `").append(meta.getProperty("commit", "not recorded")).append("`, on ")
+                .append(meta.getProperty("date", "?")).append("; ").append(meta.getProperty("cpus", "?"))
+                .append(" CPUs, ").append(meta.getProperty("cpuModel", "?")).append('\n');
+        md.append("- JVM: ").append(r.jdk).append("; JMH ").append(r.jmh).append('\n');
         md.append("- Command (per shape): `").append(meta.getProperty("command", "?")).append("`\n");
         md.append("- Results: `docs/data/").append(resultsName).append("`\n");
         if (meta.getProperty("missing") != null) {
             md.append("- Not measured: ").append(meta.getProperty("missing")).append('\n');
         }
-        md.append("\nElements taken per second (M/s, median) and, in brackets, the ratio to ABQ in the same run:\n\n");
-        table(md, r, t -> fmt(Estimate.of(t.handoffs()).median() / 1e6, 2),
-                (t, abq) -> Estimate.of(t.handoffs()).median() / Estimate.of(abq.handoffs()).median());
-        md.append("\nCPUs the benchmark threads kept busy (median) and, in brackets, handoffs per CPU-second as a ratio to ABQ's:\n\n");
-        table(md, r, t -> fmt(Estimate.of(t.cores()).median(), 1),
-                (t, abq) -> Estimate.of(t.perCpu()).median() / Estimate.of(abq.perCpu()).median());
+        List<String> shapes = Suite.SCENARIOS.stream().filter(s -> r.throughput.containsKey(s)).toList();
+        md.append("\nElements taken per second (M/s, median), in brackets the ratio to ABQ in the same run, and after"
+                + " the semicolon the CPUs the benchmark's threads kept busy:\n\n");
+        table(md, r, shapes);
+        twins(md, r, shapes);
         roundTrips(md, r);
         machineLimits(md, r);
         return md.toString();
+    }
+
+    /** The kinds with a twin other than ABQ against that twin: the ratio of the medians. */
+    private static void twins(StringBuilder md, SuiteResults r, List<String> shapes) {
+        StringBuilder rows = new StringBuilder();
+        for (String[] pair : SuitePage.TWINS) {
+            if (r.kinds().contains(pair[0]) && r.kinds().contains(pair[1])) {
+                rows.append("| ").append(pair[0]).append(" / ").append(pair[1]).append(" |");
+                for (String s : shapes) {
+                    Estimate ratio = r.ratio(s, pair[0], pair[1]);
+                    rows.append(' ').append(ratio == null ? "-" : fmt(ratio.median(), 2) + "x").append(" |");
+                }
+                rows.append('\n');
+            }
+        }
+        if (rows.length() > 0) {
+            md.append("\nAgainst the twin they replace, in the same run:\n\n");
+            header(md, shapes);
+            md.append(rows);
+        }
     }
 
     /** The round trips, when the run measured them (many-core.sh with ROUND_TRIP_KINDS). */
@@ -107,36 +126,36 @@ public final class ManyCorePage {
     }
 
     /**
-     * One table, a row per kind and a column per shape: each cell the kind's figure and, but for
-     * ABQ's own row, its ratio to ABQ's in brackets.
+     * One table, a row per kind and a column per measured shape: each cell the kind's rate, its
+     * ratio to ABQ's in brackets (but in ABQ's own row), and the CPUs its threads kept busy.
      */
-    private static void table(StringBuilder md, SuiteResults r, Function<Throughput, String> figure,
-                              ToDoubleBiFunction<Throughput, Throughput> ratioToAbq) {
-        header(md);
+    private static void table(StringBuilder md, SuiteResults r, List<String> shapes) {
+        header(md, shapes);
         for (String kind : r.kinds()) {
             md.append("| ").append(kind).append(" |");
-            for (String s : Suite.SCENARIOS) {
+            for (String s : shapes) {
                 Throughput t = r.tp(s, kind);
                 Throughput abq = r.tp(s, "abq");
                 if (t == null) {
-                    md.append(" not measured |");
+                    md.append(" - |");
                     continue;
                 }
-                md.append(' ').append(figure.apply(t));
+                double rate = Estimate.of(t.handoffs()).median();
+                md.append(' ').append(fmt(rate / 1e6, 2));
                 if (abq != null && !kind.equals("abq")) {
-                    md.append(" (").append(fmt(ratioToAbq.applyAsDouble(t, abq), 2)).append("x)");
+                    md.append(" (").append(fmt(rate / Estimate.of(abq.handoffs()).median(), 2)).append("x)");
                 }
-                md.append(" |");
+                md.append("; ").append(fmt(Estimate.of(t.cores()).median(), 1)).append(" |");
             }
             md.append('\n');
         }
     }
 
-    private static void header(StringBuilder md) {
+    private static void header(StringBuilder md, List<String> shapes) {
         md.append("| kind |");
-        for (String s : Suite.SCENARIOS) {
+        for (String s : shapes) {
             md.append(' ').append(scenarioName(s)).append(" |");
         }
-        md.append("\n|---|").append("---|".repeat(Suite.SCENARIOS.size())).append('\n');
+        md.append("\n|---|").append("---|".repeat(shapes.size())).append('\n');
     }
 }

@@ -33,7 +33,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * MODE is {@code smoke} (every benchmark once, 100 ms: proves they start and finish; no report),
  * {@code short} (2 forks, 1 warm-up and 3 measured iterations of 1 s per throughput benchmark;
  * stats variants only at 1P/1C and 4P/4C) or {@code full} (3 forks, 3 + 5 iterations, every
- * variant everywhere); docs/benchmarks.md, "Commands", says how long each takes. The Maven
+ * variant everywhere); docs/regenerate.md says how long each takes. The Maven
  * profiles {@code benchmarks} and {@code benchmarks-full} of jmh/pom.xml run it on the toolchain JDK.
  */
 public final class Suite {

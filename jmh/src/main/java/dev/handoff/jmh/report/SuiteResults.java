@@ -187,25 +187,16 @@ final class SuiteResults {
 
     /** The kind's throughput over ABQ's in scenario, or null if either did not run. */
     Estimate ratio(String scenario, String kind) {
-        Throughput t = tp(scenario, kind);
-        Throughput abq = tp(scenario, "abq");
-        if (t == null || abq == null) {
-            return null;
-        }
-        return Estimate.of(t.handoffs()).over(Estimate.of(abq.handoffs()));
+        return ratio(scenario, kind, "abq");
     }
 
-    /** The queue among candidates that moved the most elements in scenario, or null if none ran. */
-    String fastest(String scenario, List<String> candidates) {
-        String best = null;
-        double bestRate = 0;
-        for (String kind : candidates) {
-            Throughput t = tp(scenario, kind);
-            if (t != null && (best == null || Estimate.of(t.handoffs()).median() > bestRate)) {
-                best = kind;
-                bestRate = Estimate.of(t.handoffs()).median();
-            }
+    /** The kind's throughput over the yardstick's in scenario, or null if either did not run. */
+    Estimate ratio(String scenario, String kind, String yardstick) {
+        Throughput t = tp(scenario, kind);
+        Throughput base = tp(scenario, yardstick);
+        if (t == null || base == null) {
+            return null;
         }
-        return best;
+        return Estimate.of(t.handoffs()).over(Estimate.of(base.handoffs()));
     }
 }
