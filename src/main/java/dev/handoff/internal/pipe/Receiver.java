@@ -149,19 +149,17 @@ public final class Receiver {
      */
     private void spinForItem(int slot, WorkerSlots.Channel channel, boolean timed, long deadline) {
         Spinner spinner = takeSpinner;
-        int rounds = spinner.begin(slot); // shown to producers while it spins
-        if (rounds == 0) {
+        int plan = spinner.begin(slot); // shown to producers while it spins
+        if (plan <= 0) { // another worker is the first: spin, or yield, on this channel's own spinner
             spinner = channel.spinner;
-            rounds = spinner.begin();
+            plan = spinner.begin();
         }
         boolean came = handedOrInLine(channel);
-        for (int i = 0; i < rounds && !came && !mustStop(timed, deadline); i++) {
-            Spinner.pause(i);
+        for (int i = 0; i < Spinner.rounds(plan) && !came && !mustStop(timed, deadline); i++) {
+            Spinner.pause(i, plan); // yields only, when the JVM's spinners are all busy
             came = handedOrInLine(channel);
         }
-        if (rounds > 0) {
-            spinner.end(came);
-        }
+        spinner.end(plan, came);
     }
 
     /** Whether a WAITING worker has an element to collect: handed over, or a producer in line. */

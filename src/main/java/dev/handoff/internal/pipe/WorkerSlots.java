@@ -111,14 +111,12 @@ public final class WorkerSlots {
          * (it arrives within a few instructions); keeps an interrupt that arrives meanwhile.
          */
         Object awaitHandedItem(Handoff<?> blocker) {
-            int rounds = spinner.begin();
+            // The producer has won this slot and is writing: a wait on a running partner, not
+            // one that the side's spin budget governs.
             boolean came = ITEM.getAcquire(this) != null; // pairs with the volatile store in Dispatcher.handOver()
-            for (int i = 0; i < rounds && !came; i++) {
+            for (int i = 0; i < Spinner.partnerRounds() && !came; i++) {
                 Spinner.pause(i);
                 came = ITEM.getAcquire(this) != null;
-            }
-            if (rounds > 0) {
-                spinner.end(came);
             }
             announceWaiter(Thread.currentThread());
             boolean interrupted = false;

@@ -149,9 +149,10 @@ public final class Spinner {
     /**
      * Asks to spin before parking. A positive answer is the number of rounds the caller may spin,
      * pausing with {@link #pause(int)}, and obliges it to call {@link #end(boolean)} once after;
-     * 0 means park at once (and call nothing).
+     * 0 means park at once (and call nothing); {@link #YIELD_ONLY} means that it may not spin but
+     * may yield, which a caller that does not yield takes as 0.
      *
-     * @return the rounds to spin, or 0
+     * @return the rounds to spin, 0, or {@link #YIELD_ONLY}
      */
     public int begin() {
         return begin(0);
@@ -169,30 +170,83 @@ public final class Spinner {
             return 0;
         }
         int rounds = roundsNow();
-        if (rounds == 0 || gate != null && !gate.tryEnter(id)) {
+        if (rounds == 0) {
             return 0;
+        }
+        if (gate != null && !gate.tryEnter(id)) {
+            return YIELD_ONLY;
         }
         // Opaque read first, then one unconditional add: no retry loop on this JVM-wide word.
         if ((int) SPINNING.getOpaque() >= MAX_SPINNERS) {
             exitGate();
-            return 0;
+            return YIELD_ONLY;
         }
         if ((int) SPINNING.getAndAdd(1) >= MAX_SPINNERS) { // another thread took the last place
             SPINNING.getAndAdd(-1);
             exitGate();
-            return 0;
+            return YIELD_ONLY;
         }
         return rounds;
     }
 
     /**
-     * Ends a spin that {@link #begin()} allowed, and adapts the next spin's budget.
+     * What {@link #begin()} answers a platform thread that may not spin now (another thread of its
+     * side spins, or as many as there are CPUs) while spinning pays: a negative number, so that a
+     * caller that only spins takes it as "park now"; a caller that also yields waits
+     * {@link #rounds(int)} rounds of {@link #pause(int, int)}, each a {@link Thread#yield()},
+     * which gives its CPU to the thread it waits for when more threads than CPUs are runnable,
+     * and then calls {@link #end(int, boolean)}.
+     */
+    public static final int YIELD_ONLY = -YIELDS;
+
+    /** {@return the rounds of a wait that {@link #begin()} planned: 0 for none} */
+    public static int rounds(int plan) {
+        return Math.abs(plan);
+    }
+
+    /**
+     * Pauses for round {@code round} of a planned wait: a yield throughout a {@link #YIELD_ONLY}
+     * one, else as {@link #pause(int)}.
+     *
+     * @param round the round, from 0
+     * @param plan what {@link #begin()} answered
+     */
+    public static void pause(int round, int plan) {
+        if (plan < 0) {
+            Thread.yield();
+        } else {
+            pause(round);
+        }
+    }
+
+    /**
+     * Ends a wait that {@link #begin()} planned, whatever it answered, and adapts the next
+     * spin's budget: a yield-only wait adapts it too, but holds no place to give back.
+     *
+     * @param plan what {@link #begin()} answered
+     * @param cameWhileWaiting whether what the thread waited for came during the wait
+     */
+    public void end(int plan, boolean cameWhileWaiting) {
+        if (plan > 0) {
+            end(cameWhileWaiting);
+        } else if (plan < 0) {
+            adapt(cameWhileWaiting);
+        }
+    }
+
+    /**
+     * Ends a spin that {@link #begin()} allowed (a positive answer), and adapts the next spin's
+     * budget.
      *
      * @param cameWhileSpinning whether what the thread waited for came during the spin
      */
     public void end(boolean cameWhileSpinning) {
         SPINNING.getAndAdd(-1);
         exitGate();
+        adapt(cameWhileSpinning);
+    }
+
+    private void adapt(boolean cameWhileSpinning) {
         int b = (int) BUDGET.getOpaque(this);
         BUDGET.setOpaque(this, cameWhileSpinning ? ROUNDS : Math.max(0, b - FAILURE_PENALTY));
     }
@@ -214,6 +268,16 @@ public final class Spinner {
     /** The rounds the next wait of this side would spin now (0: it would park at once); for tests. */
     public int budget() {
         return (int) BUDGET.getOpaque(this);
+    }
+
+    /**
+     * {@return the rounds of a wait on a partner already in the middle of its operation (it has
+     * claimed the place and is about to write it): {@link #ROUNDS}, or 0 on a virtual thread}
+     * Such a wait is not governed by a side's budget or the JVM's bound: the partner is running,
+     * and what it is about to do takes a few instructions.
+     */
+    public static int partnerRounds() {
+        return Thread.currentThread().isVirtual() ? 0 : ROUNDS;
     }
 
     /**

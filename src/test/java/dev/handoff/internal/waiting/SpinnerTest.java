@@ -29,7 +29,7 @@ class SpinnerTest {
         assertEquals(7, spinner.holder());
         AtomicInteger second = new AtomicInteger(-1);
         Thread.ofPlatform().start(() -> second.set(spinner.begin())).join();
-        assertEquals(0, second.get(), "the side's spinner holds the gate");
+        assertEquals(Spinner.YIELD_ONLY, second.get(), "the side's spinner holds the gate: the second may only yield");
         spinner.end(true);
         assertEquals(Spinner.NONE, spinner.holder());
     }
@@ -47,7 +47,7 @@ class SpinnerTest {
         assertEquals(4, failures, "four empty spins in a row stop the spinning");
         int parkedAtOnce = 0;
         int probe;
-        while ((probe = spinner.begin()) == 0) {
+        while ((probe = spinner.begin()) == 0) { // at budget 0 even YIELD_ONLY is not offered
             parkedAtOnce++;
         }
         assertEquals(Spinner.PROBE_EVERY - 1, parkedAtOnce, "waits that park at once between probes");
@@ -75,7 +75,7 @@ class SpinnerTest {
             if (sides[i].begin() > 0) {
                 spinning++;
             } else {
-                sides[i] = null;
+                sides[i] = null; // 0, or YIELD_ONLY: not spinning
             }
         }
         try {
