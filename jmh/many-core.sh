@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The many-core throughput run (docs/benchmarks.md, "Many cores"), for a lent machine without a JDK.
+# The many-core throughput run (docs/benchmarks.md, "Many cores"), for a many-core machine without a JDK.
 # Here, from the project root: build the jar (mvn -B -ntp -q -pl jmh -am package -DskipTests
 # -Djmh.smoke.skip=true) and run ../shared/device/prepare.sh, which packs a runtime and the jar into
 # .device/. There, from the project root:   bash jmh/many-core.sh OUTDIR

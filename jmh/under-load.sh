@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Every kind side by side under load (docs/benchmarks.md, "Under load"): PairedThroughput with
 # BUSY busy-looping threads beside every window (default: as many as CPUs), with put/take and with
-# the timed offer/poll, at 1P/1C and 4P/4C; the yardstick is the lock core of circular.
+# the timed offer/poll, at 1P/1C and 4P/4C; the yardstick is the lock core of circular. Small
+# capacities (4, and 5 slots for the hash table), so that producers and consumers wait and the
+# waiting, not the buffer, decides: the buffered kinds with 1024 places hardly wait at all.
 # From the project root, after `mvn -B -ntp -q -pl jmh -am package -DskipTests -Djmh.smoke.skip=true`:
 #   bash jmh/under-load.sh OUTFILE.md [JAR]
 # OUTFILE.md is markdown: one section per shape, operations and load, each holding
@@ -15,7 +17,7 @@ jar=${2:-jmh/target/benchmarks.jar}
 cd "$(dirname "$0")/.."
 java=${JAVA:-$(ls -d /usr/lib/jvm/*/bin/java 2>/dev/null | sort -V | tail -1)}
 busy=${BUSY:-$(nproc)}
-kinds=${KINDS:-circular circular+core=ring lock-split pht pipe}
+kinds=${KINDS:-circular:4 circular:4+core=ring lock-split:4 pht:5 pipe:4}
 {
   echo "# Every kind under load"
   echo

@@ -163,13 +163,15 @@ public final class ProducerLine {
 
     /** The wait before parking, until the node is taken or the pipe closes (see the notes). */
     private void spinUntilTaken(Node node) {
-        int plan = putSpinner.begin();
+        int rounds = putSpinner.begin();
         boolean taken = node.taken;
-        for (int i = 0; i < Spinner.rounds(plan) && !taken && !closed.getAsBoolean(); i++) {
-            Spinner.pause(i, plan); // yields only, behind the line's spinner
+        for (int i = 0; i < rounds && !taken && !closed.getAsBoolean(); i++) {
+            Spinner.pause(i);
             taken = node.taken;
         }
-        putSpinner.end(plan, taken);
+        if (rounds > 0) {
+            putSpinner.end(taken);
+        }
     }
 
     /**

@@ -149,17 +149,19 @@ public final class Receiver {
      */
     private void spinForItem(int slot, WorkerSlots.Channel channel, boolean timed, long deadline) {
         Spinner spinner = takeSpinner;
-        int plan = spinner.begin(slot); // shown to producers while it spins
-        if (plan <= 0) { // another worker is the first: spin, or yield, on this channel's own spinner
+        int rounds = spinner.begin(slot); // shown to producers while it spins
+        if (rounds == 0) { // another worker is the first: spin on this channel's own spinner
             spinner = channel.spinner;
-            plan = spinner.begin();
+            rounds = spinner.begin();
         }
         boolean came = handedOrInLine(channel);
-        for (int i = 0; i < Spinner.rounds(plan) && !came && !mustStop(timed, deadline); i++) {
-            Spinner.pause(i, plan); // yields only, when the JVM's spinners are all busy
+        for (int i = 0; i < rounds && !came && !mustStop(timed, deadline); i++) {
+            Spinner.pause(i);
             came = handedOrInLine(channel);
         }
-        spinner.end(plan, came);
+        if (rounds > 0) {
+            spinner.end(came);
+        }
     }
 
     /** Whether a WAITING worker has an element to collect: handed over, or a producer in line. */

@@ -36,13 +36,12 @@ import java.lang.invoke.VarHandle;
  *       one CPU: a spinner beyond that could run only on a CPU taken from a thread that makes
  *       progress, perhaps the one it waits for;</li>
  *   <li>while recent spins of this side ended without the awaited state: the budget adapts, as
- *       HotSpot's monitors adapt their spinning. A spin that ends in a handoff restores a full
- *       budget ({@link #ROUNDS}); one that ends empty takes a quarter of it off, so four empty
- *       spins in a row stop the side's spinning. At 0 the side parks at once, and only every
- *       {@link #PROBE_EVERY}-th wait spins a full probe to learn whether spinning pays again. On a
- *       busy machine, where the partner cannot run while this thread spins, the spins fail and
- *       the side parks after a few waits; where the partner answers within a spin, one success in
- *       four keeps the side spinning.</li>
+ *       HotSpot's monitors adapt their spinning. A spin that ends in a handoff adds a quarter of
+ *       {@link #ROUNDS} to the budget (from at least half), one that ends empty takes a quarter
+ *       off, so a side keeps spinning while more of its spins pay than not, and four empty spins
+ *       in a row stop it. At 0 the side parks at once, and only every {@link #PROBE_EVERY}-th
+ *       wait spins a full probe to learn whether spinning pays again. On a busy machine, where
+ *       the partner cannot run while this thread spins, the spins fail and the side parks.</li>
  * </ul>
  *
  * <p>Every read and write here is a hint: the budget and the probe count are read and written
@@ -51,14 +50,13 @@ import java.lang.invoke.VarHandle;
  */
 public final class Spinner {
 
-    /** Rounds of {@link Thread#onSpinWait()} in a full spin: a few microseconds. */
-    public static final int SPINS = 128;
-
-    /** {@link Thread#yield()} rounds after the spins in a full spin. */
-    public static final int YIELDS = 4;
-
-    /** The longest spin, in rounds: {@code SPINS + YIELDS}. */
-    public static final int ROUNDS = SPINS + YIELDS;
+    /**
+     * The longest spin, in rounds of {@link Thread#onSpinWait()}: about 12 us on an AMD EPYC, longer
+     * where a pause takes longer (a wake-up costs tens of microseconds on either). No round
+     * yields: a yield hands the CPU to whatever else is runnable, on a busy machine for a whole
+     * time slice, and a thread that cannot spin on a CPU of its own parks instead.
+     */
+    public static final int ROUNDS = 512;
 
     /**
      * The rounds of a probe, the spin that a side whose budget fell to 0 tries now and then: a full
@@ -66,8 +64,8 @@ public final class Spinner {
      */
     static final int PROBE_ROUNDS = ROUNDS;
 
-    /** What a spin that ended empty takes off the budget: four in a row stop the spinning. */
-    static final int FAILURE_PENALTY = (ROUNDS + 3) / 4;
+    /** What a spin takes off the budget when it ends empty, and adds when it pays. */
+    static final int STEP = ROUNDS / 4;
 
     /** A side whose budget is 0 probes on every this many waits. */
     static final int PROBE_EVERY = 32;
@@ -149,10 +147,9 @@ public final class Spinner {
     /**
      * Asks to spin before parking. A positive answer is the number of rounds the caller may spin,
      * pausing with {@link #pause(int)}, and obliges it to call {@link #end(boolean)} once after;
-     * 0 means park at once (and call nothing); {@link #YIELD_ONLY} means that it may not spin but
-     * may yield, which a caller that does not yield takes as 0.
+     * 0 means park at once (and call nothing).
      *
-     * @return the rounds to spin, 0, or {@link #YIELD_ONLY}
+     * @return the rounds to spin, or 0
      */
     public int begin() {
         return begin(0);
@@ -174,69 +171,23 @@ public final class Spinner {
             return 0;
         }
         if (gate != null && !gate.tryEnter(id)) {
-            return YIELD_ONLY;
+            return 0;
         }
         // Opaque read first, then one unconditional add: no retry loop on this JVM-wide word.
         if ((int) SPINNING.getOpaque() >= MAX_SPINNERS) {
             exitGate();
-            return YIELD_ONLY;
+            return 0;
         }
         if ((int) SPINNING.getAndAdd(1) >= MAX_SPINNERS) { // another thread took the last place
             SPINNING.getAndAdd(-1);
             exitGate();
-            return YIELD_ONLY;
+            return 0;
         }
         return rounds;
     }
 
     /**
-     * What {@link #begin()} answers a platform thread that may not spin now (another thread of its
-     * side spins, or as many as there are CPUs) while spinning pays: a negative number, so that a
-     * caller that only spins takes it as "park now"; a caller that also yields waits
-     * {@link #rounds(int)} rounds of {@link #pause(int, int)}, each a {@link Thread#yield()},
-     * which gives its CPU to the thread it waits for when more threads than CPUs are runnable,
-     * and then calls {@link #end(int, boolean)}.
-     */
-    public static final int YIELD_ONLY = -YIELDS;
-
-    /** {@return the rounds of a wait that {@link #begin()} planned: 0 for none} */
-    public static int rounds(int plan) {
-        return Math.abs(plan);
-    }
-
-    /**
-     * Pauses for round {@code round} of a planned wait: a yield throughout a {@link #YIELD_ONLY}
-     * one, else as {@link #pause(int)}.
-     *
-     * @param round the round, from 0
-     * @param plan what {@link #begin()} answered
-     */
-    public static void pause(int round, int plan) {
-        if (plan < 0) {
-            Thread.yield();
-        } else {
-            pause(round);
-        }
-    }
-
-    /**
-     * Ends a wait that {@link #begin()} planned, whatever it answered, and adapts the next
-     * spin's budget: a yield-only wait adapts it too, but holds no place to give back.
-     *
-     * @param plan what {@link #begin()} answered
-     * @param cameWhileWaiting whether what the thread waited for came during the wait
-     */
-    public void end(int plan, boolean cameWhileWaiting) {
-        if (plan > 0) {
-            end(cameWhileWaiting);
-        } else if (plan < 0) {
-            adapt(cameWhileWaiting);
-        }
-    }
-
-    /**
-     * Ends a spin that {@link #begin()} allowed (a positive answer), and adapts the next spin's
-     * budget.
+     * Ends a spin that {@link #begin()} allowed, and adapts the next spin's budget.
      *
      * @param cameWhileSpinning whether what the thread waited for came during the spin
      */
@@ -248,7 +199,8 @@ public final class Spinner {
 
     private void adapt(boolean cameWhileSpinning) {
         int b = (int) BUDGET.getOpaque(this);
-        BUDGET.setOpaque(this, cameWhileSpinning ? ROUNDS : Math.max(0, b - FAILURE_PENALTY));
+        int next = cameWhileSpinning ? Math.min(ROUNDS, Math.max(b, ROUNDS / 2) + STEP) : Math.max(0, b - STEP);
+        BUDGET.setOpaque(this, next);
     }
 
     /** What {@link #holder()} answers while nobody of this side spins. */
@@ -281,14 +233,16 @@ public final class Spinner {
     }
 
     /**
-     * Pauses for round {@code round} of a spin: {@link Thread#onSpinWait()} in the first
-     * {@link #SPINS} rounds, {@link Thread#yield()} after them, which gives the CPU to the thread
-     * waited for when more threads than CPUs are runnable.
+     * Pauses for round {@code round} of a wait: {@link Thread#onSpinWait()} in the first
+     * {@link #ROUNDS} rounds, which are all that a budgeted spin has, and {@link Thread#yield()}
+     * after them. Only a wait with no bound reaches the yields: one for a partner in the middle of
+     * its operation (a cell claimed and not yet released) that may have lost its CPU, and needs
+     * one to finish.
      *
      * @param round the round, from 0
      */
     public static void pause(int round) {
-        if (round < SPINS) {
+        if (round < ROUNDS) {
             Thread.onSpinWait();
         } else {
             Thread.yield();

@@ -29,7 +29,7 @@ class SpinnerTest {
         assertEquals(7, spinner.holder());
         AtomicInteger second = new AtomicInteger(-1);
         Thread.ofPlatform().start(() -> second.set(spinner.begin())).join();
-        assertEquals(Spinner.YIELD_ONLY, second.get(), "the side's spinner holds the gate: the second may only yield");
+        assertEquals(0, second.get(), "the side's spinner holds the gate");
         spinner.end(true);
         assertEquals(Spinner.NONE, spinner.holder());
     }
@@ -47,16 +47,20 @@ class SpinnerTest {
         assertEquals(4, failures, "four empty spins in a row stop the spinning");
         int parkedAtOnce = 0;
         int probe;
-        while ((probe = spinner.begin()) == 0) { // at budget 0 even YIELD_ONLY is not offered
+        while ((probe = spinner.begin()) == 0) {
             parkedAtOnce++;
         }
         assertEquals(Spinner.PROBE_EVERY - 1, parkedAtOnce, "waits that park at once between probes");
         assertEquals(Spinner.PROBE_ROUNDS, probe);
-        spinner.end(true); // the probe paid: a full spin again
+        spinner.end(true); // the probe paid: spinning resumes from half a full spin and a step
+        assertEquals(Spinner.ROUNDS / 2 + Spinner.STEP, spinner.budget());
+        spinner.end(spinner.begin() > 0); // one more that pays: a full spin
         assertEquals(Spinner.ROUNDS, spinner.budget());
         assertEquals(Spinner.ROUNDS, spinner.begin());
         spinner.end(false);
-        assertEquals(Spinner.ROUNDS - Spinner.FAILURE_PENALTY, spinner.budget(), "one empty spin costs a quarter");
+        assertEquals(Spinner.ROUNDS - Spinner.STEP, spinner.budget(), "one empty spin costs a quarter");
+        spinner.end(spinner.begin() > 0); // and one that pays gives it back
+        assertEquals(Spinner.ROUNDS, spinner.budget());
     }
 
     @Test
@@ -75,7 +79,7 @@ class SpinnerTest {
             if (sides[i].begin() > 0) {
                 spinning++;
             } else {
-                sides[i] = null; // 0, or YIELD_ONLY: not spinning
+                sides[i] = null;
             }
         }
         try {
