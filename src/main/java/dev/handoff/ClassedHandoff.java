@@ -553,6 +553,11 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
                 importance.fair());
     }
 
+    @Override
+    Classifier<?> classifier() {
+        return importance.classifier();
+    }
+
     /** Returns {@code UNORDERED}: elements of different classes do not leave in arrival order. */
     @Override
     public Ordering ordering() {
