@@ -183,12 +183,11 @@ public interface Handoff<E> extends BlockingQueue<E>, AutoCloseable {
      * <p>If elements are inside when it is called, it moves up to {@code max} of them at once, as
      * {@link #drainTo(Collection, int)} does. Otherwise it waits for one as {@link #take()} does,
      * then moves up to {@code max - 1} more that are inside by then, without waiting for them.
-     * Interrupts, and a closed and empty handoff, are handled as by {@code take()}: it throws
-     * {@link InterruptedException} if the thread is interrupted on entry or while it waits, and
-     * {@link HandoffClosedException} once the handoff is closed and empty (a
-     * {@link java.util.concurrent.ThreadPoolExecutor} worker waits instead, as the class comment
-     * says; a pool never calls this method, so that rule matters only to a caller that runs
-     * inside a pool's {@code getTask}).
+     * Interrupts, and a closed and empty handoff, are handled as by {@code take()}, which it
+     * calls: it throws {@link InterruptedException} if the thread is interrupted on entry or while
+     * it waits, and {@link HandoffClosedException} once the handoff is closed and empty (the
+     * class comment's exception for a {@link java.util.concurrent.ThreadPoolExecutor} worker
+     * does not arise: a pool asks for its tasks one at a time, never through this method).
      *
      * <p>Each element is in exactly one place at every moment: inside, in {@code into}, or with the
      * caller. If {@code into.add} throws for an element that was inside, that element and those
