@@ -7,6 +7,10 @@ import dev.handoff.internal.waiting.PoolThreads;
 
 import dev.handoff.internal.observe.Counters;
 
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.ObjectStreamException;
+import java.io.Serializable;
 import java.util.AbstractQueue;
 import java.util.Arrays;
 import java.util.Collection;
@@ -16,6 +20,7 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
@@ -26,11 +31,21 @@ import java.util.function.Predicate;
  * {@code removeMatching} and {@link #drainTo(Collection, int)} under its own synchronization; the
  * methods here never touch shared state themselves. The bulk removals ({@code removeIf},
  * {@code removeAll}, {@code retainAll}) remove through {@code removeMatching}, never through the
- * iterator, so that they count only what they removed.
+ * iterator, so that they count only what they removed. The batch takes wait through the kind's
+ * own {@code take}/{@code poll(timeout)} and move the rest through its {@code drainTo}; every kind
+ * serializes through one {@link SerializationProxy}.
  *
  * @param <E> the type of elements held
  */
-abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E> {
+abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>, Serializable {
+    /*
+     * Serialization. No kind's fields are ever written: writeReplace substitutes a
+     * SerializationProxy (Bloch's serialization proxy pattern, Effective Java, 3rd ed., item 90),
+     * whose readResolve builds the kind anew from its spec string, so that every invariant of a
+     * kind is established by its constructor and its own inserts, never by field values read from
+     * a stream. readObject refuses a stream that names a kind's class directly. The kinds
+     * therefore declare no serialVersionUID: only the proxy's class appears in a stream.
+     */
 
     /** This handoff's counters; {@link Counters#DISABLED} unless counting was asked for. */
     final Counters counters;
@@ -328,5 +343,113 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
             removeFirst(e -> e == returned); // this very element, not one equal to it
             lastReturned = null;
         }
+    }
+
+    // ---- batch takes: wait as take()/poll(timeout) do, move the rest as drainTo does ----
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Implemented once for every kind: {@link #drainTo(Collection, int)} first, which moves the
+     * elements inside under the kind's own synchronization; if it finds none, the kind's
+     * {@link #take()} for one, and its {@code drainTo} for up to {@code max - 1} more.
+     */
+    @Override
+    public final int take(Collection<? super E> into, int max) throws InterruptedException {
+        checkDrainTarget(into);
+        if (max <= 0) {
+            return 0; // as drainTo: nothing to move, so nothing to wait for
+        }
+        if (Thread.interrupted()) {
+            throw new InterruptedException(); // as take(): even when an element is inside
+        }
+        int moved = drainTo(into, max);
+        if (moved > 0) {
+            return moved;
+        }
+        deliverWaitedFor(take(), into);
+        return 1 + drainTo(into, max - 1);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Implemented once for every kind, as {@link #take(Collection, int)} is, with the kind's
+     * timed {@link #poll(long, TimeUnit)} for the first element.
+     */
+    @Override
+    public final int poll(Collection<? super E> into, int max, long timeout, TimeUnit unit)
+            throws InterruptedException {
+        checkDrainTarget(into);
+        Objects.requireNonNull(unit, "unit");
+        if (max <= 0) {
+            return 0;
+        }
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        int moved = drainTo(into, max);
+        if (moved > 0) {
+            return moved;
+        }
+        E first = poll(timeout, unit);
+        if (first == null) {
+            return 0; // timed out, or closed and empty
+        }
+        deliverWaitedFor(first, into);
+        return 1 + drainTo(into, max - 1);
+    }
+
+    /**
+     * Adds the element a batch take waited for to {@code into}. If the add throws, the element is
+     * offered back, and if this handoff refuses it, attached to the exception: it is never lost.
+     */
+    private void deliverWaitedFor(E first, Collection<? super E> into) {
+        try {
+            into.add(first);
+        } catch (RuntimeException | Error refused) {
+            if (!offerBack(first)) {
+                refused.addSuppressed(new UndeliveredElementException(first));
+            }
+            throw refused;
+        }
+    }
+
+    /** Offers e back after a target refused it; false if this handoff did not take it, for any reason. */
+    private boolean offerBack(E e) {
+        try {
+            return offer(e);
+        } catch (RuntimeException classifierThrew) { // with importance classes, offer asks the classifier again
+            return false;
+        }
+    }
+
+    // ---- serialization ----
+
+    /**
+     * The classifier of a handoff with importance classes, or null for a handoff without them;
+     * what the serialized form keeps besides the spec.
+     */
+    Classifier<?> classifier() {
+        return null;
+    }
+
+    /**
+     * Replaces this handoff by its serialized form; see "Serialization" in {@link Handoff}.
+     *
+     * @return the proxy that stands for this handoff in the stream
+     * @throws java.io.NotSerializableException if it has a classifier that is not serializable
+     */
+    final Object writeReplace() throws ObjectStreamException {
+        return SerializationProxy.of(this);
+    }
+
+    /**
+     * Refuses a stream that holds a kind's fields: only the proxy's form is valid.
+     *
+     * @throws InvalidObjectException always
+     */
+    private void readObject(ObjectInputStream in) throws InvalidObjectException {
+        throw new InvalidObjectException("proxy required");
     }
 }

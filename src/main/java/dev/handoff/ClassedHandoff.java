@@ -376,6 +376,21 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
         return takeable.available();
     }
 
+    /**
+     * Returns whether no element is inside any class. Not {@code size() == 0}: a removal holds a
+     * reservation for an element it may hand back, and a ThreadPoolExecutor worker that saw the
+     * handoff empty meanwhile would end at shutdown and leave that element in a terminated pool.
+     */
+    @Override
+    public boolean isEmpty() {
+        for (AbstractHandoff<E> own : classes) {
+            if (!own.isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Returns the room of every class together; an element fits only if its own class has room. */
     @Override
     public int remainingCapacity() {
@@ -393,6 +408,11 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
         HandoffSpec base = classes[0].spec();
         return new HandoffSpec.Classed(counters.enabled() ? base.withStats() : base, importance.count(),
                 importance.fair());
+    }
+
+    @Override
+    Classifier<?> classifier() {
+        return importance.classifier();
     }
 
     /** Returns {@code UNORDERED}: elements of different classes do not leave in arrival order. */

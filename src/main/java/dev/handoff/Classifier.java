@@ -40,7 +40,6 @@ public interface Classifier<E> {
         if (classes < 1) {
             throw new IllegalArgumentException("importance classes must be >= 1, was " + classes);
         }
-        int leastImportant = classes - 1;
-        return e -> e instanceof Importance i ? i.importanceClass() : leastImportant;
+        return new ByImportance(classes - 1);
     }
 }

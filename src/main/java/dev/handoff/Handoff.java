@@ -3,6 +3,7 @@
  */
 package dev.handoff;
 
+import java.util.Collection;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -89,6 +90,35 @@ import java.util.concurrent.TimeUnit;
  * filter throws, nothing is removed. A null filter or collection is rejected with
  * {@link NullPointerException}.
  *
+ * <h2>Taking in batches</h2>
+ * {@link #take(Collection, int)} and {@link #poll(Collection, int, long, TimeUnit)} wait for one
+ * element as {@code take()} and the timed {@code poll} do, and then move up to {@code max - 1}
+ * more without waiting, as {@code drainTo} does: a consumer that handles elements in batches
+ * pays for one wait and one pass instead of one of each per element.
+ *
+ * <h2>Serialization</h2>
+ * Every kind is {@link java.io.Serializable}, as {@link java.util.concurrent.ArrayBlockingQueue}
+ * is. The serialized form is the {@link #spec()} string, the elements in the order they would
+ * leave ({@link #toArray()}), whether the handoff is closed, and the classifier of a handoff with
+ * importance classes if it is not the default one. Deserializing builds a new handoff from the
+ * spec and puts the elements back:
+ * <ul>
+ *   <li>The copy is independent of the original, of the same class and spec, and holds the same
+ *       elements; a FIFO kind gives them out in the same order.</li>
+ *   <li>A closed handoff is restored closed, its elements still inside for consumers; an open one
+ *       is restored open.</li>
+ *   <li>The pipe holds nothing: an open pipe is restored as an empty, open pipe with no worker
+ *       waiting (workers are threads, not state).</li>
+ *   <li>Counters are not part of the form: the copy counts from its construction, and putting
+ *       the elements back counts as that many puts.</li>
+ *   <li>A handoff with importance classes built with a custom {@link Classifier} is serializable
+ *       only if the classifier is; otherwise {@code writeObject} throws
+ *       {@link java.io.NotSerializableException} naming the classifier's class. An element that
+ *       is not serializable fails the same way.</li>
+ *   <li>Serializing a handoff that others are using writes a snapshot: the elements inside at
+ *       one moment, as {@link #toArray()} returns them.</li>
+ * </ul>
+ *
  * <h2>Memory consistency effects</h2>
  * As with every {@code BlockingQueue}: actions in a thread prior to placing an element into a
  * handoff <i>happen-before</i> actions subsequent to the access or removal of that element from the
@@ -145,6 +175,61 @@ public interface Handoff<E> extends BlockingQueue<E>, AutoCloseable {
      * @return the counters as they are now
      */
     HandoffStats stats();
+
+    /**
+     * Takes at least one element, waiting for the first if necessary, and then as many more as
+     * are inside, up to {@code max} in all, adding them to {@code into} in the order they leave.
+     *
+     * <p>If elements are inside when it is called, it moves up to {@code max} of them at once, as
+     * {@link #drainTo(Collection, int)} does. Otherwise it waits for one as {@link #take()} does,
+     * then moves up to {@code max - 1} more that are inside by then, without waiting for them.
+     * Interrupts, and a closed and empty handoff, are handled as by {@code take()}, which it
+     * calls: it throws {@link InterruptedException} if the thread is interrupted on entry or while
+     * it waits, and {@link HandoffClosedException} once the handoff is closed and empty (the
+     * class comment's exception for a {@link java.util.concurrent.ThreadPoolExecutor} worker
+     * does not arise: a pool asks for its tasks one at a time, never through this method).
+     *
+     * <p>Each element is in exactly one place at every moment: inside, in {@code into}, or with the
+     * caller. If {@code into.add} throws for an element that was inside, that element and those
+     * after it stay inside, and those added before stay in {@code into}, as with {@code drainTo}.
+     * If it throws for the element this call waited for, that element is offered back to this
+     * handoff (a FIFO kind then gives it out after the elements inside), and the exception is
+     * thrown; if the handoff does not accept it back (full again, closed, or a pipe with no
+     * worker waiting), it travels with the exception, as a suppressed
+     * {@link UndeliveredElementException} whose {@link UndeliveredElementException#element()} it is.
+     *
+     * @param into the collection to add the elements to
+     * @param max the most elements to move; {@code <= 0} moves nothing and returns 0 at once,
+     *        without waiting, as {@code drainTo} does
+     * @return the number of elements added to {@code into}: at least 1 unless {@code max <= 0}
+     * @throws InterruptedException if interrupted on entry or while waiting
+     * @throws HandoffClosedException if the handoff is closed and empty
+     * @throws NullPointerException if {@code into} is null
+     * @throws IllegalArgumentException if {@code into} is this handoff
+     */
+    int take(Collection<? super E> into, int max) throws InterruptedException;
+
+    /**
+     * Takes at least one element, waiting up to {@code timeout} for the first, and then as many
+     * more as are inside, up to {@code max} in all, adding them to {@code into} in the order they
+     * leave; returns 0 if no element came in time.
+     *
+     * <p>As {@link #take(Collection, int)}, except that the wait for the first element is that of
+     * the timed {@link #poll(long, TimeUnit)}: a timeout {@code <= 0} never waits, and once the
+     * handoff is closed and empty it returns 0 at once. If {@code into.add} throws, each element
+     * stays in exactly one place, as {@link #take(Collection, int)} says.
+     *
+     * @param into the collection to add the elements to
+     * @param max the most elements to move; {@code <= 0} moves nothing and returns 0 at once,
+     *        without waiting, as {@code drainTo} does
+     * @param timeout how long to wait for the first element, in {@code unit}
+     * @param unit the unit of {@code timeout}
+     * @return the number of elements added to {@code into}; 0 if none came in time
+     * @throws InterruptedException if interrupted on entry or while waiting
+     * @throws NullPointerException if {@code into} or {@code unit} is null
+     * @throws IllegalArgumentException if {@code into} is this handoff
+     */
+    int poll(Collection<? super E> into, int max, long timeout, TimeUnit unit) throws InterruptedException;
 
     /**
      * Returns the spec of this handoff: its kind, capacity and options, as

@@ -3,6 +3,8 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.pool.ElasticPool;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executors;
@@ -65,7 +67,9 @@ import java.util.concurrent.TimeUnit;
  * The option {@code stats} turns on the counters behind {@link Handoff#stats()} for every kind.
  * For the pipe kind the capacity is the number of worker slots (see {@link PipeHandoff}).
  *
- * <p>{@link #newThreadPool(HandoffSpec, int)} builds a {@link ThreadPoolExecutor} on any kind.
+ * <p>{@link #newThreadPool(HandoffSpec, int)} builds a fixed-size {@link ThreadPoolExecutor} on any
+ * kind, {@link #newElasticPool(HandoffSpec, int, int, long, TimeUnit)} one that grows to its
+ * maximum size before it queues, on a buffered kind.
  * Every kind also takes {@code classes=K} (1 to 64) and {@code fair=N} (default 16): importance
  * classes, described in {@link Importance}, written in Java as
  * {@link HandoffSpec#withClasses(int)}; a custom classifier is given with
@@ -255,6 +259,122 @@ public final class Handoffs {
                     + " worker slots for " + workers + " threads; a pipe needs one slot per thread");
         }
         return new HandoffThreadPool(workers, spec.build(), threads, rejected);
+    }
+
+    /**
+     * Creates a pool that grows to {@code max} threads before it queues, on a handoff built from
+     * {@code spec}, as {@link #newElasticPool(HandoffSpec, int, int, long, TimeUnit, ThreadFactory,
+     * RejectedExecutionHandler)} does.
+     *
+     * @param spec the handoff's spec string, as for {@link #create(String)}; a buffered kind
+     * @param core the threads kept when idle, {@code >= 0}
+     * @param max the most threads, {@code >= 1} and {@code >= core}
+     * @param keepAlive how long a thread above {@code core} waits for a task before it ends, {@code >= 0}
+     * @param unit the unit of {@code keepAlive}
+     * @return a new pool
+     * @throws IllegalArgumentException if the spec is bad or names the pipe, or the sizes are out of range
+     * @throws NullPointerException if spec or unit is null
+     */
+    public static ThreadPoolExecutor newElasticPool(String spec, int core, int max, long keepAlive, TimeUnit unit) {
+        return newElasticPool(HandoffSpec.parse(spec), core, max, keepAlive, unit);
+    }
+
+    /**
+     * Creates a pool that grows to {@code max} threads before it queues, as
+     * {@link #newElasticPool(HandoffSpec, int, int, long, TimeUnit, ThreadFactory,
+     * RejectedExecutionHandler)} does, with threads from {@link Executors#defaultThreadFactory()}
+     * and {@link ThreadPoolExecutor.AbortPolicy} for the tasks it refuses.
+     *
+     * @param spec the handoff's spec; a buffered kind
+     * @param core the threads kept when idle, {@code >= 0}
+     * @param max the most threads, {@code >= 1} and {@code >= core}
+     * @param keepAlive how long a thread above {@code core} waits for a task before it ends, {@code >= 0}
+     * @param unit the unit of {@code keepAlive}
+     * @return a new pool
+     * @throws IllegalArgumentException if the spec names the pipe, or the sizes are out of range
+     * @throws NullPointerException if spec or unit is null
+     */
+    public static ThreadPoolExecutor newElasticPool(HandoffSpec spec, int core, int max, long keepAlive,
+                                                    TimeUnit unit) {
+        return newElasticPool(spec, core, max, keepAlive, unit, Executors.defaultThreadFactory(),
+                new ThreadPoolExecutor.AbortPolicy());
+    }
+
+    /**
+     * Creates a pool that grows to {@code max} threads before it queues, on a handoff built from
+     * {@code spec}, as {@link #newElasticPool(HandoffSpec, int, int, long, TimeUnit, ThreadFactory,
+     * RejectedExecutionHandler)} does.
+     *
+     * @param spec the handoff's spec string, as for {@link #create(String)}; a buffered kind
+     * @param core the threads kept when idle, {@code >= 0}
+     * @param max the most threads, {@code >= 1} and {@code >= core}
+     * @param keepAlive how long a thread above {@code core} waits for a task before it ends, {@code >= 0}
+     * @param unit the unit of {@code keepAlive}
+     * @param threads makes the pool's threads (platform or virtual)
+     * @param rejected called with each task the pool refuses
+     * @return a new pool
+     * @throws IllegalArgumentException if the spec is bad or names the pipe, or the sizes are out of range
+     * @throws NullPointerException if an argument is null
+     */
+    public static ThreadPoolExecutor newElasticPool(String spec, int core, int max, long keepAlive, TimeUnit unit,
+                                                    ThreadFactory threads, RejectedExecutionHandler rejected) {
+        return newElasticPool(HandoffSpec.parse(spec), core, max, keepAlive, unit, threads, rejected);
+    }
+
+    /**
+     * Creates a pool that grows to {@code max} threads before it queues, on a handoff built from
+     * {@code spec}. A plain {@link ThreadPoolExecutor} on a bounded queue starts threads beyond
+     * {@code core} only once the queue is full; this one starts them first:
+     * <ol>
+     *   <li>Below {@code core} threads, each task starts a new thread, as in any pool.</li>
+     *   <li>Then a task goes to a thread that waits for one, if any waits;</li>
+     *   <li>else it starts a new thread while the pool has fewer than {@code max};</li>
+     *   <li>else it is queued in the handoff;</li>
+     *   <li>and it goes to {@code rejected} only when the pool has {@code max} threads and the
+     *       handoff is full or closed, or the pool is shut down.</li>
+     * </ol>
+     * Threads above {@code core} end after {@code keepAlive} without a task. Which thread is free
+     * is a hint read without a lock: submitters that race for one waiting thread may queue a task
+     * that then waits for the next thread to come free although the pool could still grow; no
+     * task is lost or run twice. When the pool terminates it closes the handoff, as
+     * {@link #newThreadPool(HandoffSpec, int, ThreadFactory, RejectedExecutionHandler)} does.
+     * {@link ThreadPoolExecutor#setRejectedExecutionHandler} on the pool replaces
+     * {@code rejected}; the pool's queueing at the maximum stays in front of it.
+     *
+     * <p>The pipe holds no task, so it cannot queue at the maximum and is refused: a plain
+     * {@code ThreadPoolExecutor} on a pipe of {@code max} worker slots already grows first, as
+     * with a {@link java.util.concurrent.SynchronousQueue}. {@code core == max} gives a fixed-size
+     * pool.
+     *
+     * @param spec the handoff's spec; a buffered kind, with or without importance classes
+     * @param core the threads kept when idle, {@code >= 0}
+     * @param max the most threads, {@code >= 1} and {@code >= core}
+     * @param keepAlive how long a thread above {@code core} waits for a task before it ends, {@code >= 0}
+     * @param unit the unit of {@code keepAlive}
+     * @param threads makes the pool's threads (platform or virtual)
+     * @param rejected called with each task the pool refuses
+     * @return a new pool
+     * @throws IllegalArgumentException if the spec names the pipe, {@code core < 0}, {@code max < 1},
+     *         {@code max < core} or {@code keepAlive < 0}
+     * @throws NullPointerException if an argument is null
+     */
+    public static ThreadPoolExecutor newElasticPool(HandoffSpec spec, int core, int max, long keepAlive,
+                                                    TimeUnit unit, ThreadFactory threads,
+                                                    RejectedExecutionHandler rejected) {
+        Objects.requireNonNull(spec, "handoff spec");
+        Objects.requireNonNull(unit, "keep-alive unit");
+        Objects.requireNonNull(threads, "thread factory");
+        Objects.requireNonNull(rejected, "rejected execution handler");
+        if (core < 0 || max < 1 || max < core || keepAlive < 0) {
+            throw new IllegalArgumentException("an elastic pool needs 0 <= core <= max, max >= 1 and keepAlive >= 0;"
+                    + " was core " + core + ", max " + max + ", keepAlive " + keepAlive);
+        }
+        HandoffSpec base = spec instanceof HandoffSpec.Classed classed ? classed.base() : spec;
+        if (base instanceof HandoffSpec.Pipe) {
+            throw new IllegalArgumentException("spec '" + spec + "': an elastic pool queues in its handoff, and a pipe"
+                    + " holds nothing; a plain ThreadPoolExecutor on a pipe of max worker slots grows by itself");
+        }
+        return ElasticPool.over(spec.build(), core, max, keepAlive, unit, threads, rejected);
     }
 
     /** A fixed-size pool on a handoff: closes it on termination, frees pipe slots of dying threads. */

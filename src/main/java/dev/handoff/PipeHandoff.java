@@ -412,6 +412,11 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         return importance == null ? pipe : new HandoffSpec.Classed(pipe, importance.count(), importance.fair());
     }
 
+    @Override
+    Classifier<?> classifier() {
+        return importance == null ? null : importance.classifier();
+    }
+
     /**
      * Returns the number of worker slots, W.
      *

@@ -10,6 +10,12 @@
  * <p>Memory consistency effects, for every kind: actions in a thread prior to placing an element
  * into a handoff happen-before actions subsequent to the access or removal of that element from
  * the handoff in another thread, as {@link java.util.concurrent.BlockingQueue} states.
+ *
+ * <p>Every kind is serializable through one serialization proxy, whose form is the only one a
+ * stream holds (see "Serialization" in {@link dev.handoff.Handoff}); no kind's fields are part of
+ * a serialized form.
+ *
+ * @serial exclude
  */
 /*
  * Conventions of this package's implementations (read once here; each access names its partner

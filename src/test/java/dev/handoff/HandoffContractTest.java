@@ -54,8 +54,9 @@ import org.junit.jupiter.api.Timeout;
  * {@link SequentialContract} (conformance, nulls, drainTo, timeouts, iterators),
  * {@link CapacityContract}, {@link BlockingContract} (interrupts, no lost wake-ups),
  * {@link ClosingContract}, {@link BulkRemovalContract}, {@link FactoryContract} (factory
- * name, counters), {@link StressContract} (exactly once, interrupt storm, close under load) and
- * {@link ThreadPoolContract}. This class implements them all; a test that needs only some
+ * name, counters), {@link StressContract} (exactly once, interrupt storm, close under load),
+ * {@link ThreadPoolContract}, {@link BatchTakeContract} (the batch takes) and
+ * {@link SerializationContract}. This class implements them all; a test that needs only some
  * capabilities may implement those interfaces directly. The shared sizes and helpers are in
  * {@link ContractSupport}.
  *
@@ -93,7 +94,8 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 60, unit = SECONDS)
 abstract class HandoffContractTest implements SequentialContract, CapacityContract, BlockingContract,
-        ClosingContract, BulkRemovalContract, FactoryContract, StressContract, ThreadPoolContract {
+        ClosingContract, BulkRemovalContract, FactoryContract, StressContract, ThreadPoolContract,
+        BatchTakeContract, SerializationContract {
 
     /**
      * Creates a new, empty, open handoff of the kind under test.

@@ -67,6 +67,11 @@ public final class ImportanceClasses<E> {
         return fair;
     }
 
+    /** The classifier, as given; a handoff's serialized form keeps it. */
+    public Classifier<? super E> classifier() {
+        return classifier;
+    }
+
     /**
      * Returns the class of an element, checked: the classifier's exceptions propagate.
      *
