@@ -378,11 +378,11 @@ class ElasticPoolTest {
     }
 
     /**
-     * A circular buffer whose next offer first runs a hook, and whose close waits until that
+     * A lock-split queue whose next offer first runs a hook, and whose close waits until that
      * offer has inserted: it holds the pool's termination between its last look at the queue and
      * the close, the one moment at which a task queued at the maximum would be stranded.
      */
-    static final class TerminationGate extends CircularBuffer<Runnable> {
+    static final class TerminationGate extends LockSplitQueue<Runnable> {
         volatile Runnable beforeNextOffer;
         final CountDownLatch closing = new CountDownLatch(1);
         final CountDownLatch inserted = new CountDownLatch(1);
