@@ -171,7 +171,7 @@ public final class SequencedRing {
             if (lag < 0 && fullAt(t)) {
                 return FULL;
             }
-            Spinner.pause(k); // lost the CAS, or a consumer is releasing this cell
+            Spinner.pauseForPartner(k); // lost the CAS, or a consumer is releasing this cell
         }
     }
 
@@ -196,7 +196,7 @@ public final class SequencedRing {
             if (lag < 0 && emptyAt(h)) {
                 return null;
             }
-            Spinner.pause(k); // lost the CAS, or a producer is publishing this cell
+            Spinner.pauseForPartner(k); // lost the CAS, or a producer is publishing this cell
         }
     }
 
@@ -284,7 +284,7 @@ public final class SequencedRing {
         for (long p = h; p < h + capacity; p++) {
             int settled = p < t ? full(p) : free(p); // full below tail, free from tail on
             for (int k = 0; (int) SEQUENCES.getAcquire(sequences, index(p)) != settled; k++) {
-                Spinner.pause(k); // pairs with the setRelease of the producer or consumer still in flight
+                Spinner.pauseForPartner(k); // pairs with the setRelease of the producer or consumer still in flight
             }
         }
         return new long[] {h, t};

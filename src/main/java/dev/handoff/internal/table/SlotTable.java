@@ -133,7 +133,7 @@ public final class SlotTable {
         for (int round = 0; ; round++) {
             Object now = slots.read(i);
             if (now == TableSlots.HELD) {
-                Spinner.pause(round); // the drain's add is under way
+                Spinner.pauseForPartner(round); // the drain's add is under way
             } else if (now != e) {
                 return false; // taken; the slot may hold another element by now
             } else if (tryEmpty(i, e)) {

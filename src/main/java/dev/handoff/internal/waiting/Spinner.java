@@ -59,6 +59,12 @@ public final class Spinner {
     public static final int ROUNDS = 512;
 
     /**
+     * Rounds of {@link Thread#onSpinWait()} in a wait for a partner in the middle of its operation,
+     * a few microseconds: what it is about to do takes a few instructions unless it lost its CPU.
+     */
+    public static final int PARTNER_ROUNDS = 128;
+
+    /**
      * The rounds of a probe, the spin that a side whose budget fell to 0 tries now and then: a full
      * one, since a shorter spin would miss a partner that a full spin catches, and never recover.
      */
@@ -224,25 +230,33 @@ public final class Spinner {
 
     /**
      * {@return the rounds of a wait on a partner already in the middle of its operation (it has
-     * claimed the place and is about to write it): {@link #ROUNDS}, or 0 on a virtual thread}
+     * claimed the place and is about to write it): {@link #PARTNER_ROUNDS}, or 0 on a virtual thread}
      * Such a wait is not governed by a side's budget or the JVM's bound: the partner is running,
      * and what it is about to do takes a few instructions.
      */
     public static int partnerRounds() {
-        return Thread.currentThread().isVirtual() ? 0 : ROUNDS;
+        return Thread.currentThread().isVirtual() ? 0 : PARTNER_ROUNDS;
     }
 
     /**
-     * Pauses for round {@code round} of a wait: {@link Thread#onSpinWait()} in the first
-     * {@link #ROUNDS} rounds, which are all that a budgeted spin has, and {@link Thread#yield()}
-     * after them. Only a wait with no bound reaches the yields: one for a partner in the middle of
-     * its operation (a cell claimed and not yet released) that may have lost its CPU, and needs
-     * one to finish.
+     * Pauses for one round of a budgeted spin: {@link Thread#onSpinWait()}.
+     *
+     * @param round the round, from 0 (every round pauses alike)
+     */
+    public static void pause(int round) {
+        Thread.onSpinWait();
+    }
+
+    /**
+     * Pauses for round {@code round} of a wait with no bound, for a partner in the middle of its
+     * operation (a cell claimed and not yet released): {@link Thread#onSpinWait()} for the first
+     * {@link #PARTNER_ROUNDS} rounds, then {@link Thread#yield()}, since a partner that takes longer
+     * has likely lost its CPU and needs one to finish.
      *
      * @param round the round, from 0
      */
-    public static void pause(int round) {
-        if (round < ROUNDS) {
+    public static void pauseForPartner(int round) {
+        if (round < PARTNER_ROUNDS) {
             Thread.onSpinWait();
         } else {
             Thread.yield();
