@@ -4,6 +4,7 @@
 package dev.handoff;
 
 import dev.handoff.internal.circular.BufferCore;
+import dev.handoff.internal.circular.CellsCore;
 import dev.handoff.internal.circular.LockCore;
 import dev.handoff.internal.circular.RingCore;
 import dev.handoff.internal.circular.SequencedRing;
@@ -30,12 +31,19 @@ import java.util.function.Predicate;
  *       {@code contains}, {@code peek}, {@code toArray}, {@code drainTo}), take a lock. Those
  *       inside operations stop the puts and takes while they run, so they see, and change, one
  *       consistent state.</li>
+ *   <li>{@link Core#CELLS}: a put and a take each claim a position with one fetch-and-add on a
+ *       counter of their own side, never retried, and meet at the position's cell; whichever
+ *       comes first waits there, and its partner wakes exactly it. No lock on the way of a put
+ *       or a take. The inside operations do not stop puts and takes: they see each cell as it
+ *       is when they pass it, as {@code ConcurrentLinkedQueue}'s do. A put that gives up (time,
+ *       interrupt, close) while later puts have claimed leaves its place empty until the takes
+ *       pass it, and the buffer then holds one element fewer than its capacity.</li>
  * </ul>
  *
  * <p>A thread that finds the buffer empty (to take) or full (to put) parks at once, as in
  * {@code ArrayBlockingQueue}, or spins briefly first: see {@link Waiting}. Blocked threads wait
- * on {@link java.util.concurrent.locks.Condition}s, never on a monitor, so a virtual thread
- * blocked here does not pin its carrier.
+ * on {@link java.util.concurrent.locks.Condition}s or park, never on a monitor, so a virtual
+ * thread blocked here does not pin its carrier.
  *
  * <p>The code the buffer calls while it holds its lock (a {@code drainTo} target's {@code add},
  * the {@code equals} that {@code remove(Object)} and {@code contains} ask) must not use the
@@ -100,11 +108,18 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
          * A lock-free ring, a sequence per cell, that locks only to wait and to look inside.
          * Capacity up to {@link #MAX_RING_CAPACITY}.
          */
-        RING;
+        RING,
+        /**
+         * Cells claimed by fetch-and-add: a put and a take each claim a position on a counter of
+         * their own side, never retried, and meet at its cell, where whichever comes first waits
+         * and its partner wakes exactly it. No lock on the way of a put or a take. Capacity up to
+         * {@link #MAX_CAPACITY}.
+         */
+        CELLS;
 
-        /** The value of this core in a spec's {@code core=} option: {@code lock} or {@code ring}. */
+        /** The value of this core in a spec's {@code core=} option: {@code lock}, {@code ring} or {@code cells}. */
         String specName() {
-            return this == LOCK ? "lock" : "ring";
+            return name().toLowerCase(java.util.Locale.ROOT);
         }
     }
 
@@ -185,6 +200,7 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
         this.core = switch (core) {
             case LOCK -> new LockCore<>(cells, spin, counters, this);
             case RING -> new RingCore<>(cells, spin, counters, this);
+            case CELLS -> new CellsCore<>(cells, spin, counters, this);
         };
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
@@ -192,7 +208,7 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
     /**
      * Returns what this buffer is built on.
      *
-     * @return {@link Core#LOCK} or {@link Core#RING}
+     * @return {@link Core#LOCK}, {@link Core#RING} or {@link Core#CELLS}
      */
     public Core core() {
         return builtOn;

@@ -4,7 +4,6 @@
 package dev.handoff;
 
 import dev.handoff.internal.classes.ImportanceClasses;
-
 import dev.handoff.CircularBuffer.Core;
 import dev.handoff.CircularBuffer.Waiting;
 import dev.handoff.ParallelHashTable.KeySource;
@@ -98,15 +97,15 @@ public sealed interface HandoffSpec
     String toString();
 
     /**
-     * A {@link CircularBuffer}: {@code circular:capacity[,wait=park|spin][,core=lock|ring][,stats]}.
+     * A {@link CircularBuffer}: {@code circular:capacity[,wait=park|spin][,core=lock|ring|cells][,stats]}.
      *
      * @param capacity the number of elements held, 1 to {@link CircularBuffer#MAX_CAPACITY}
      *        ({@link CircularBuffer#MAX_RING_CAPACITY} with {@code core=ring})
      * @param waiting how a thread waits for an element or for room: {@code wait=park} (the
      *        default) or {@code wait=spin}
      * @param core what the buffer is built on: {@code core=lock} (the default), one lock as in
-     *        {@code ArrayBlockingQueue}, or {@code core=ring}, a lock-free ring whose puts and
-     *        takes lock only to wait
+     *        {@code ArrayBlockingQueue}, {@code core=ring}, a lock-free ring whose puts and
+     *        takes lock only to wait, or {@code core=cells}, positions claimed by fetch-and-add
      * @param stats whether the buffer counts statistics
      */
     record Circular(int capacity, Waiting waiting, Core core, boolean stats) implements HandoffSpec {
@@ -166,6 +165,11 @@ public sealed interface HandoffSpec
             return core(Core.RING);
         }
 
+        /** {@return this spec with {@link Core#CELLS}: {@code core=cells}} */
+        public Circular cells() {
+            return core(Core.CELLS);
+        }
+
         /**
          * Returns this spec with the given waiting policy.
          *
@@ -177,11 +181,7 @@ public sealed interface HandoffSpec
             return new Circular(capacity, policy, core, stats);
         }
 
-        /**
-         * Returns this spec with {@link Waiting#SPIN_THEN_PARK}: {@code wait=spin}.
-         *
-         * @return the new spec
-         */
+        /** {@return this spec with {@link Waiting#SPIN_THEN_PARK}: {@code wait=spin}} */
         public Circular spinning() {
             return waiting(Waiting.SPIN_THEN_PARK);
         }

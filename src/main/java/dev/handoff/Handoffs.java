@@ -47,8 +47,9 @@ import java.util.concurrent.TimeUnit;
  * <tbody>
  * <tr><td>{@code circular}</td><td>{@link CircularBuffer}</td>
  *     <td>{@code wait=park} (default) or {@code wait=spin}: how a thread waits for an element or
- *     room ({@link CircularBuffer.Waiting}); {@code core=lock} (default) or {@code core=ring}: one
- *     lock, or a lock-free ring whose puts and takes lock only to wait ({@link CircularBuffer.Core})</td>
+ *     room ({@link CircularBuffer.Waiting}); {@code core=lock} (default), {@code core=ring} or
+ *     {@code core=cells}: one lock, a lock-free ring whose puts and takes lock only to wait, or
+ *     positions claimed by fetch-and-add ({@link CircularBuffer.Core})</td>
  *     <td>1 to {@link CircularBuffer#MAX_CAPACITY}; with {@code core=ring} to {@link CircularBuffer#MAX_RING_CAPACITY}</td></tr>
  * <tr><td>{@code lock-split}</td><td>{@link LockSplitQueue}</td><td>none</td>
  *     <td>1 to {@link LockSplitQueue#MAX_CAPACITY}</td></tr>

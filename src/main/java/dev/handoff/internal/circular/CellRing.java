@@ -1,0 +1,375 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff.internal.circular;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The cells of {@link CellsCore}: a ring of {@code capacity} cells, each with a state word, an
+ * element and a list of the threads waiting at it. Position {@code p} (a put's or a take's
+ * ticket) lives in cell {@code p % capacity}; this class knows the cells' states and whom to wake
+ * when one changes, and nothing of tickets, closing or counting.
+ */
+final class CellRing {
+    /*
+     * Implementation notes.
+     *
+     * State. A cell's word is 4 * p + phase, where p is the position the cell serves now (its
+     * lap) and phase is one of
+     *   EMPTY     (4p):     waiting for put p;
+     *   FULL      (4p + 1): holds put p's element;
+     *   TAKE_GONE (4p + 2): take p gave up before put p came: put p passes it on, writing nothing;
+     *   TAKING    (4p + 3): p's element is being removed, by take p or by a remover.
+     * and the cell then moves to 4 * (p + capacity), the EMPTY state of its next lap. A lap is
+     * skipped (EMPTY or TAKE_GONE straight to the next lap) when put p gave up. The word only
+     * grows, so "the cell reached my state" is one comparison: put p may write when the word is
+     * 4p and knows that its lap is gone when the word is past 4p + 1; take p may read when it is
+     * 4p + 1 and knows its lap is gone when it is at least 4 * (p + capacity).
+     *
+     * Visibility of an element: put p writes items[i] plainly, then CASes the word from 4p to
+     * 4p + 1 (volatile); take p reads the word 4p + 1 (volatile), CASes it to 4p + 3, reads and
+     * clears items[i] plainly, and releases the next lap with a volatile store of 4(p + capacity),
+     * which the next put's volatile read of that value acquires before it writes items[i]. Every
+     * plain access of items[i] is thus ordered by the word: the put's before its CAS, the take's
+     * between its CAS and its store. Each word change is a CAS except the two stores made by the
+     * only thread that can change the word from its current phase (the take from TAKING, the
+     * put passing TAKE_GONE when no one else gave up: see pass()).
+     *
+     * Waiting. A thread that must wait pushes a Waiter (its position, side and thread) onto the
+     * cell's list, then reads the word again, and parks only if the word has not reached its
+     * target (put p: 4p; take p: 4p + 1). Every thread that changes a word reads the list after
+     * the change, and serves it if it is not empty: it detaches the whole list, unparks the
+     * waiters whose target the word has reached, and pushes the others back. The push and the
+     * word are both volatile, so of a waiter's push-then-read and a changer's write-then-read, at
+     * least one sees the other: no wake-up is lost, and no waiter is woken before its target, so
+     * a woken thread can always go on. A server that held waiters back while the word moved on
+     * reads the word after pushing them back and serves again if it changed: the changer that
+     * found the list empty meanwhile is covered by that read (its write precedes it).
+     *
+     * Giving up. A waiter that gives up (time, interrupt, close) marks its Waiter CANCELLED and
+     * then reads the word. If its lap has come it settles the cell itself with a CAS (put:
+     * EMPTY or TAKE_GONE to the next lap; take: EMPTY to TAKE_GONE; a take that finds FULL takes
+     * the element after all). If not, the CANCELLED Waiter stays on the list as a record, and
+     * the thread that brings the cell to that lap applies it when it serves the list (apply()).
+     * The mark and the word are both volatile: of the canceller's mark-then-read and the
+     * changer's write-then-serve, one sees the other, and both settle by CAS from the same
+     * state, so a lap is settled once. A put that gives up without having waited (a full offer)
+     * pushes a CANCELLED Waiter with the same effect.
+     */
+
+    static final int EMPTY = 0, FULL = 1, TAKE_GONE = 2, TAKING = 3;
+
+    private static final VarHandle WORD = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle ITEM = MethodHandles.arrayElementVarHandle(Object[].class);
+    private static final VarHandle LIST = MethodHandles.arrayElementVarHandle(Waiter[].class);
+
+    /** A thread waiting at a cell, or the record of one that gave up there. */
+    static final class Waiter {
+        static final int WAITING = 0, DONE = 1, CANCELLED = 2;
+        private static final VarHandle STATUS;
+
+        static {
+            try {
+                STATUS = MethodHandles.lookup().findVarHandle(Waiter.class, "status", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        final Thread thread;
+        final long position;
+        final boolean put;
+        /** WAITING, then DONE or CANCELLED, written only by thread; volatile (see the notes). */
+        private volatile int status;
+        /** The next on the cell's list; written before the push that publishes it. */
+        Waiter next;
+
+        Waiter(Thread thread, long position, boolean put, int status) {
+            this.thread = thread;
+            this.position = position;
+            this.put = put;
+            STATUS.set(this, status);
+        }
+
+        /** The word at which this waiter can go on. */
+        long target() {
+            return put ? word(position, EMPTY) : word(position, FULL);
+        }
+
+        int status() {
+            return status;
+        }
+
+        void setStatus(int s) {
+            status = s;
+        }
+    }
+
+    final int capacity;
+    private final long[] words;
+    private final Object[] items;
+    private final Waiter[] lists;
+
+    CellRing(int capacity) {
+        this.capacity = capacity;
+        this.words = new long[capacity];
+        this.items = new Object[capacity];
+        this.lists = new Waiter[capacity];
+        for (int i = 0; i < capacity; i++) {
+            words[i] = word(i, EMPTY);
+        }
+        VarHandle.releaseFence(); // the initial words, for threads that read the ring through a race
+    }
+
+    static long word(long position, int phase) {
+        return (position << 2) | phase;
+    }
+
+    static int phase(long word) {
+        return (int) word & 3;
+    }
+
+    static long position(long word) {
+        return word >>> 2;
+    }
+
+    int index(long position) {
+        return (int) (position % capacity);
+    }
+
+    /** The next lap's EMPTY word after position p. */
+    long nextLap(long p) {
+        return word(p + capacity, EMPTY);
+    }
+
+    long word(int i) {
+        return (long) WORD.getVolatile(words, i);
+    }
+
+    boolean cas(int i, long expected, long next) {
+        return WORD.compareAndSet(words, i, expected, next);
+    }
+
+    // ---- the transitions, each followed by serving the cell's list if it has waiters ----
+
+    /** Put p writes e into cell i, whose word it read as EMPTY(p): false if take p gave up meanwhile. */
+    boolean fill(int i, long p, Object e) {
+        ITEM.set(items, i, e); // plain: published by the CAS below, read after take p's acquire of FULL
+        if (cas(i, word(p, EMPTY), word(p, FULL))) {
+            served(i);
+            return true;
+        }
+        ITEM.set(items, i, null); // TAKE_GONE now: no one reads items[i] until a put's next CAS
+        return false;
+    }
+
+    /**
+     * Claims p's element in cell i, whose word was read as FULL(p), for take p or a remover: the
+     * element, or null if another claimed it first. The caller must {@link #release} the cell.
+     */
+    Object claim(int i, long p) {
+        if (!cas(i, word(p, FULL), word(p, TAKING))) {
+            return null;
+        }
+        Object e = ITEM.get(items, i); // plain: after the CAS, which follows put p's CAS (acquire)
+        ITEM.set(items, i, null);
+        return e;
+    }
+
+    /** Ends a claim: the cell goes to its next lap (volatile store: only the claimer writes TAKING's word). */
+    void release(int i, long p) {
+        WORD.setVolatile(words, i, nextLap(p));
+        served(i);
+    }
+
+    /** Undoes a claim whose element the remover could not move: the cell is FULL(p) again with e. */
+    void unclaim(int i, long p, Object e) {
+        ITEM.set(items, i, e);
+        WORD.setVolatile(words, i, word(p, FULL));
+        served(i);
+    }
+
+    /**
+     * Put p passes a cell whose take gave up (TAKE_GONE(p)): a CAS, since a canceller that saw
+     * put p's record may move it too; either way the cell is at its next lap after.
+     */
+    void pass(int i, long p) {
+        cas(i, word(p, TAKE_GONE), nextLap(p));
+        served(i);
+    }
+
+    /**
+     * Settles a give-up at position p whose lap has come or passed, for a put ({@code put}) or a
+     * take, after its Waiter is CANCELLED: see the notes. Returns the word at which it stopped;
+     * for a take that finds FULL(p), FULL(p), and the take must claim the element.
+     */
+    long settle(int i, long p, boolean put) {
+        while (true) {
+            long w = word(i);
+            long from = w;
+            if (put && (w == word(p, EMPTY) || w == word(p, TAKE_GONE))) {
+                w = nextLap(p);
+            } else if (!put && w == word(p, EMPTY)) {
+                w = word(p, TAKE_GONE);
+            } else {
+                return w; // not come yet (the record stands), settled, or (take) FULL
+            }
+            if (cas(i, from, w)) {
+                served(i);
+                return w;
+            }
+        }
+    }
+
+    /** Whether e is p's element in cell i at this instant: a read of the word, the element, the word. */
+    Object peekAt(int i, long p) {
+        if (word(i) != word(p, FULL)) {
+            return null;
+        }
+        Object e = ITEM.getAcquire(items, i);
+        return word(i) == word(p, FULL) ? e : null; // unchanged: e was p's, not a later lap's
+    }
+
+    // ---- the lists ----
+
+    /**
+     * Pushes w onto cell i's list, dropping the finished waiters at its top: a thread that gives
+     * its position back again and again at a cell that does not change leaves no trail.
+     */
+    void push(int i, Waiter w) {
+        Waiter head;
+        do {
+            head = (Waiter) LIST.getVolatile(lists, i);
+            Waiter below = head;
+            while (below != null && below.status() == Waiter.DONE) {
+                below = below.next; // never reused, so a stale head fails the CAS below (no ABA)
+            }
+            w.next = below;
+        } while (!LIST.compareAndSet(lists, i, head, w));
+    }
+
+    /** Serves cell i's list if it has one: after a change of the word (see the notes). */
+    void served(int i) {
+        if (LIST.getVolatile(lists, i) != null) { // after the word's change: the Dekker pair of push
+            serve(i);
+        }
+    }
+
+    /**
+     * Unparks every thread waiting at any cell, so that it sees a close, and from now on every
+     * waiter that a serve meets: a close is final, and a waiter that must wait on parks again.
+     */
+    void wakeAll() {
+        wakeEveryone = true; // before the reads of the lists: a server holding some reads it after its push back
+        for (int i = 0; i < capacity; i++) {
+            if (LIST.getVolatile(lists, i) != null) {
+                serve(i);
+            }
+        }
+    }
+
+    /** Set once by wakeAll(). */
+    private volatile boolean wakeEveryone;
+
+    private void serve(int i) {
+        while (true) {
+            boolean everyone = wakeEveryone;
+            Waiter list = (Waiter) LIST.getAndSet(lists, i, (Waiter) null);
+            if (list == null) {
+                return;
+            }
+            long before = word(i);
+            long w = apply(i, list);
+            Waiter keptFirst = null, keptLast = null;
+            for (Waiter x = list, next; x != null; x = next) {
+                next = x.next;
+                x.next = null;
+                if (keep(x, w, everyone)) {
+                    if (keptFirst == null) {
+                        keptFirst = x;
+                    } else {
+                        keptLast.next = x;
+                    }
+                    keptLast = x;
+                }
+            }
+            if (keptFirst != null) {
+                pushAll(i, keptFirst, keptLast);
+            }
+            // Done unless the word moved: by apply (a waiter that pushed meanwhile may have read
+            // the word before it), or while the kept ones were out (its changer found no list).
+            if (w == before && (keptFirst == null || (word(i) == w && (everyone || !wakeEveryone)))) {
+                return;
+            }
+        }
+    }
+
+    /** Whether x stays on the list when the word is w; unparks it if it can go on. */
+    private boolean keep(Waiter x, long w, boolean everyone) {
+        int s = x.status();
+        if (s == Waiter.CANCELLED) {
+            return w < nextLap(x.position); // a put's record is needed until its lap is over
+        }
+        if (s == Waiter.DONE) {
+            return false;
+        }
+        if (w >= x.target()) {
+            LockSupport.unpark(x.thread);
+            return false;
+        }
+        if (everyone) {
+            LockSupport.unpark(x.thread); // it looks at the close and parks again if it must
+        }
+        return true;
+    }
+
+    /** Applies the records of give-ups whose lap the word has reached; returns the word after. */
+    private long apply(int i, Waiter list) {
+        while (true) {
+            long w = word(i);
+            long p = position(w);
+            int phase = phase(w);
+            long next;
+            if ((phase == EMPTY || phase == TAKE_GONE) && hasRecord(list, p)) {
+                next = nextLap(p); // put p gave up: no element will come
+            } else {
+                return w;
+            }
+            cas(i, w, next); // or another settled it: read again either way
+        }
+    }
+
+    private static boolean hasRecord(Waiter list, long p) {
+        for (Waiter x = list; x != null; x = x.next) {
+            if (x.position == p && x.put && x.status() == Waiter.CANCELLED) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void pushAll(int i, Waiter first, Waiter last) {
+        Waiter head;
+        do {
+            head = (Waiter) LIST.getVolatile(lists, i);
+            last.next = head;
+        } while (!LIST.compareAndSet(lists, i, head, first));
+    }
+
+    /** For debugging: each cell's word as position:phase and its list. */
+    String describe() {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < capacity; i++) {
+            long w = word(i);
+            b.append(i).append('=').append(position(w)).append(':').append(phase(w));
+            for (Waiter x = (Waiter) LIST.getVolatile(lists, i); x != null; x = x.next) {
+                b.append(" [").append(x.put ? "put " : "take ").append(x.position).append(' ').append(x.status()).append(']');
+            }
+            b.append('\n');
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,13 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff;
+
+/** {@link CircularBuffer} with the cells core ({@code core=cells}) and importance classes runs the {@link HandoffContractTest}; see {@link ClassedContractTest}. */
+class ClassedCellsContractTest extends ClassedContractTest {
+
+    @Override
+    <E> ClassedHandoff.Kind<E> kindOfCapacity(int capacity) {
+        return stats -> new CircularBuffer<>(capacity, stats, CircularBuffer.Waiting.PARK, CircularBuffer.Core.CELLS);
+    }
+}
