@@ -185,7 +185,16 @@ final class CellRing {
         served(i);
     }
 
-    /** Undoes a claim whose element the remover could not move: the cell is FULL(p) again with e. */
+    /**
+     * Ends a claim by giving position p back: the cell is EMPTY(p) again, for the next put at p
+     * (the counter was set back by the caller). A take at p waits there again.
+     */
+    void reset(int i, long p) {
+        WORD.setVolatile(words, i, word(p, EMPTY));
+        served(i);
+    }
+
+    /** Ends a claim by putting e at p: the cell is FULL(p) again, with e (the claimed element or another). */
     void unclaim(int i, long p, Object e) {
         ITEM.set(items, i, e);
         WORD.setVolatile(words, i, word(p, FULL));
@@ -357,19 +366,5 @@ final class CellRing {
             head = (Waiter) LIST.getVolatile(lists, i);
             last.next = head;
         } while (!LIST.compareAndSet(lists, i, head, first));
-    }
-
-    /** For debugging: each cell's word as position:phase and its list. */
-    String describe() {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < capacity; i++) {
-            long w = word(i);
-            b.append(i).append('=').append(position(w)).append(':').append(phase(w));
-            for (Waiter x = (Waiter) LIST.getVolatile(lists, i); x != null; x = x.next) {
-                b.append(" [").append(x.put ? "put " : "take ").append(x.position).append(' ').append(x.status()).append(']');
-            }
-            b.append('\n');
-        }
-        return b.toString();
     }
 }

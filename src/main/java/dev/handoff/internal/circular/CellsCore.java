@@ -140,9 +140,10 @@ public final class CellsCore<E> implements BufferCore<E> {
         return (long) COUNT.getAndAdd(counts, TAKES, 1L);
     }
 
-    /** The put count without CLOSED. */
+    /** The put count: once closed, the count at the close (refused puts add to the counter after it). */
     private long puts() {
-        return (long) COUNT.getVolatile(counts, PUTS) & ~CLOSED;
+        long c = (long) COUNT.getVolatile(counts, PUTS);
+        return (c & CLOSED) == 0 ? c : closed ? closedAt : c & ~CLOSED;
     }
 
     private long takes() {
@@ -301,18 +302,20 @@ public final class CellsCore<E> implements BufferCore<E> {
     /** poll() at its position: the element, null (empty), or AGAIN_MARK (its lap was skipped). */
     private Object pollAt(long p) {
         int i = ring.index(p);
-        long w = ring.word(i);
-        for (int round = 0; w < CellRing.word(p, CellRing.FULL) && puts() > p; round++) {
-            Spinner.pauseForPartner(round); // put p, and all before it here, are under way
-            w = ring.word(i);
-        }
-        if (w < CellRing.word(p, CellRing.FULL)) {
-            w = abandonTake(i, p, null);
-            if (!came(w, p)) {
+        while (true) {
+            long w = ring.word(i);
+            for (int round = 0; w < CellRing.word(p, CellRing.FULL) && puts() > p; round++) {
+                Spinner.pauseForPartner(round); // put p, and all before it here, are under way
+                w = ring.word(i);
+            }
+            if (w < CellRing.word(p, CellRing.FULL) && !came(abandonTake(i, p, null), p)) {
                 return null;
             }
+            Object r = takeOrPass(i, p);
+            if (r != WAIT_MARK) {
+                return r;
+            }
         }
-        return takeOrPass(i, p);
     }
 
     @Override
@@ -345,8 +348,8 @@ public final class CellsCore<E> implements BufferCore<E> {
         }
     }
 
-    /** A marker for "claim again"; never an element. */
-    private static final Object AGAIN_MARK = new Object();
+    /** Markers for "claim again" and "wait at the cell again"; never elements. */
+    private static final Object AGAIN_MARK = new Object(), WAIT_MARK = new Object();
 
     /**
      * take() at its position: the element, null (closed and empty, or timed out), or AGAIN_MARK;
@@ -354,34 +357,36 @@ public final class CellsCore<E> implements BufferCore<E> {
      */
     private Object removeAt(long p, boolean timed, long deadline) throws InterruptedException {
         int i = ring.index(p);
-        int stopped = 0;
-        if (ring.word(i) < CellRing.word(p, CellRing.FULL)) {
-            long w = await(i, p, false, timed, deadline);
-            if (w < 0) {
-                stopped = (int) -w;
-                if (stopped < CAME) { // given up, nothing came
-                    if (stopped == STOP_INTERRUPTED) {
-                        throw new InterruptedException();
+        while (true) {
+            int stopped = 0;
+            if (ring.word(i) < CellRing.word(p, CellRing.FULL)) {
+                long w = await(i, p, false, timed, deadline);
+                if (w < 0) {
+                    stopped = (int) -w;
+                    if (stopped < CAME) { // given up, nothing came
+                        if (stopped == STOP_INTERRUPTED) {
+                            throw new InterruptedException();
+                        }
+                        return null;
                     }
-                    return null;
+                    stopped -= CAME; // given up, but the element came meanwhile: take it
                 }
-                stopped -= CAME; // given up, but the element came meanwhile: take it
             }
-        }
-        Object r = takeOrPass(i, p);
-        if (stopped == 0) {
+            Object r = takeOrPass(i, p);
+            if (stopped == STOP_INTERRUPTED && r != AGAIN_MARK) {
+                Thread.currentThread().interrupt(); // keep the interrupt: the element came, or await stops again
+            }
+            if (r == WAIT_MARK) {
+                continue; // a removal gave p back to the puts: wait (or stop) again
+            }
+            if (r == AGAIN_MARK && stopped != 0) { // a remover had it: the give-up stands
+                if (stopped == STOP_INTERRUPTED) {
+                    throw new InterruptedException();
+                }
+                return null;
+            }
             return r;
         }
-        if (r == AGAIN_MARK) { // a remover had it: the give-up stands
-            if (stopped == STOP_INTERRUPTED) {
-                throw new InterruptedException();
-            }
-            return null;
-        }
-        if (stopped == STOP_INTERRUPTED) {
-            Thread.currentThread().interrupt(); // the element came as it stopped: keep both
-        }
-        return r;
     }
 
     /**
@@ -400,6 +405,8 @@ public final class CellsCore<E> implements BufferCore<E> {
                 }
             } else if (w == CellRing.word(p, CellRing.TAKING)) {
                 Spinner.pauseForPartner(round); // a remover claimed it: released or put back soon
+            } else if (w < CellRing.word(p, CellRing.FULL)) {
+                return WAIT_MARK; // a removal closed up and gave p back to the puts: wait for the next put at p
             } else {
                 skew.getAndDecrement(); // passed or given up: p took no element
                 return AGAIN_MARK;
@@ -570,7 +577,8 @@ public final class CellsCore<E> implements BufferCore<E> {
         inside.lock();
         try {
             int moved = 0;
-            for (long q = takes(), end = puts(); q < end && moved < maxElements; q++) {
+            int most = Math.min(maxElements, size()); // what is inside now, not what comes meanwhile
+            for (long q = takes(), end = puts(); q < end && moved < most; q++) {
                 int i = ring.index(q);
                 if (ring.peekAt(i, q) == null) {
                     continue;
@@ -603,46 +611,90 @@ public final class CellsCore<E> implements BufferCore<E> {
 
     @Override
     public boolean removeFirst(Predicate<Object> match) {
+        return removeWhere(match, true) > 0;
+    }
+
+    @Override
+    public int removeMatching(Predicate<Object> match) {
+        return removeWhere(match, false);
+    }
+
+    /**
+     * Removes the first (or every) element match accepts, asking about each before changing
+     * anything. The elements after the first removed one close up behind it, and the places
+     * freed at the end are given back to the put counter, as long as no put claimed one
+     * meanwhile (else they stay as places the takes pass).
+     */
+    private int removeWhere(Predicate<Object> match, boolean firstOnly) {
         inside.lock();
         try {
-            for (long q = takes(), end = puts(); q < end; q++) {
-                int i = ring.index(q);
-                Object e = ring.peekAt(i, q);
-                if (e != null && reentry.test(match, e) && ring.claim(i, q) != null) {
-                    removed(i, q);
-                    return true;
+            long from = takes(), end = puts();
+            if (end <= from) {
+                return 0;
+            }
+            boolean[] chosen = new boolean[(int) (end - from)];
+            long first = -1;
+            for (long q = from; q < end; q++) {
+                Object e = ring.peekAt(ring.index(q), q);
+                if (e != null && (first < 0 || !firstOnly) && reentry.test(match, e)) {
+                    chosen[(int) (q - from)] = true;
+                    first = first < 0 ? q : first;
                 }
             }
-            return false;
+            return first < 0 ? 0 : closeUp(from, first, end, chosen);
         } finally {
             inside.unlock();
         }
     }
 
-    @Override
-    public int removeMatching(Predicate<Object> match) {
-        inside.lock();
-        try {
-            long from = takes(), end = puts();
-            List<Long> chosen = new ArrayList<>();
-            for (long q = from; q < end; q++) { // ask about all before removing any
-                Object e = ring.peekAt(ring.index(q), q);
-                if (e != null && reentry.test(match, e)) {
-                    chosen.add(q);
+    /**
+     * Removes the chosen elements of [first, end) by claiming every cell there and writing the
+     * others back, in order, from first on; if some cell there cannot be claimed (a put or a take
+     * under way), removes the chosen ones in place instead.
+     */
+    private int closeUp(long from, long first, long end, boolean[] chosen) {
+        int n = (int) (end - first);
+        Object[] held = new Object[n];
+        for (int j = 0; j < n; j++) {
+            long q = first + j;
+            held[j] = ring.claim(ring.index(q), q);
+            if (held[j] == null) {
+                for (int k = 0; k < j; k++) {
+                    ring.unclaim(ring.index(first + k), first + k, held[k]);
                 }
+                return removeInPlace(from, first, end, chosen);
             }
-            int count = 0;
-            for (long q : chosen) {
-                int i = ring.index(q);
-                if (ring.claim(i, q) != null) {
-                    removed(i, q);
-                    count++;
-                }
-            }
-            return count;
-        } finally {
-            inside.unlock();
         }
+        int kept = 0;
+        for (int j = 0; j < n; j++) {
+            if (!chosen[(int) (first - from) + j]) {
+                long q = first + kept++;
+                ring.unclaim(ring.index(q), q, held[j]);
+            }
+        }
+        boolean givenBack = COUNT.compareAndSet(counts, PUTS, end, first + kept);
+        for (long q = first + kept; q < end; q++) {
+            if (givenBack) {
+                ring.reset(ring.index(q), q); // free for the next put at q; a take at q waits again
+            } else {
+                ring.release(ring.index(q), q);
+                skew.getAndIncrement(); // take q will pass it
+            }
+        }
+        counters.countRemovals(n - kept);
+        return n - kept;
+    }
+
+    private int removeInPlace(long from, long first, long end, boolean[] chosen) {
+        int count = 0;
+        for (long q = first; q < end; q++) {
+            int i = ring.index(q);
+            if (chosen[(int) (q - from)] && ring.claim(i, q) != null) {
+                removed(i, q);
+                count++;
+            }
+        }
+        return count;
     }
 
     @Override
@@ -720,10 +772,5 @@ public final class CellsCore<E> implements BufferCore<E> {
     @Override
     public boolean isClosed() {
         return closed;
-    }
-
-    /** For debugging. */
-    public String describe() {
-        return "puts=" + (long) COUNT.getVolatile(counts, PUTS) + " takes=" + takes() + " skew=" + skew.get() + "\n" + ring.describe();
     }
 }
