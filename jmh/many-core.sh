@@ -16,7 +16,7 @@ out=${1:?usage: many-core.sh OUTDIR}
 cd "$(dirname "$0")/.."
 java=".device/run.sh -XX:+IgnoreUnrecognizedVMOptions --sun-misc-unsafe-memory-access=allow -Xms1g -Xmx4g"
 times="-f 2 -wi 1 -w 1s -i 3 -r 500ms -to 20s"
-kinds=${KINDS:-abq,lbq,ltq,sq,circular,circular+wait=spin,circular+core=ring,circular+core=ring+wait=spin,lock-split,pht+slots=monitor,pht+slots=cas,pht+slots=cas+search=probe,pht+slots=cas+search=cursor,pht+slots=monitor+search=cursor,pipe}
+kinds=${KINDS:-abq,lbq,sq,jox,jox-rendezvous,circular,circular+core=ring,circular+core=cells,lock-split,pht+slots=cas,pht+slots=cas+search=probe,pht+slots=cas+search=cursor,pipe}
 # SynchronousQueue at 1P/50C once never finished an iteration on a 16-core machine: there it runs
 # alone, after the others, into a file of its own
 run_shape() {
@@ -34,7 +34,7 @@ run_shape() {
   echo "commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"; nproc
   lscpu | grep -E 'Model name|Socket|Core|Thread|NUMA node\(s\)'; free -g | head -2
   start=$(date +%s)
-  for shape in ${SHAPES:-p4c4 p8c8 p1c4 p1c1 p1c50}; do
+  for shape in ${SHAPES:-p4c4 p4c1slow p8c8 p1c4 p1c1 p1c50}; do
     run_shape "$shape" "$kinds" "$out/tp-$shape.json"
     echo "== $shape done at $(( $(date +%s) - start )) s"
   done

@@ -29,11 +29,14 @@ import java.util.stream.Collectors;
  * </pre>
  *
  * <p>Peers ({@link #PEERS}, no options): {@code abq} ({@link ArrayBlockingQueue}, the yardstick),
+ * {@code jox} (a jox buffered {@code Channel} of the capacity, behind {@link JoxBlockingQueue}),
  * {@code lbq} ({@link LinkedBlockingQueue}), {@code ltq} ({@link LinkedTransferQueue}, unbounded,
  * {@code put}), {@code ltq-transfer} (the same, {@code put} calls {@code transfer}), {@code sq}
- * ({@link SynchronousQueue}), {@code jctools} (JCTools {@code MpmcArrayQueue} behind
+ * ({@link SynchronousQueue}), {@code jox-rendezvous} (a jox rendezvous channel, behind
+ * {@link JoxBlockingQueue}), {@code jctools} (JCTools {@code MpmcArrayQueue} behind
  * {@link SpinParkBlockingQueue}), {@code disruptor} (Conversant {@link DisruptorBlockingQueue}) and
- * {@code monitor} (the papers' shared buffer, {@link MonitorBuffer}).
+ * {@code monitor} (the papers' shared buffer, {@link MonitorBuffer}). The jox peers have no
+ * {@code size} or iterator; the benchmarks that run them need neither.
  *
  * <p>Every other kind is a {@link Handoffs#create(String)} kind, and the name is its spec, with
  * {@code +} allowed for the spec's commas (JMH splits {@code -p} values on commas) and the
@@ -52,9 +55,12 @@ public final class Queues {
     private Queues() {
     }
 
-    /** The JDK and third-party queues every handoff is ranked against, yardstick first. */
-    public static final List<String> PEERS =
-            List.of("abq", "lbq", "ltq", "ltq-transfer", "sq", "jctools", "disruptor");
+    /**
+     * The JDK and third-party queues every handoff is ranked against, yardstick first; each jox
+     * channel beside the JDK queue it resembles.
+     */
+    public static final List<String> PEERS = List.of(
+            "abq", "jox", "lbq", "ltq", "ltq-transfer", "sq", "jox-rendezvous", "jctools", "disruptor");
 
     /** The papers' shared buffer: a peer of the server experiment, not of the benchmark suite. */
     private static final String MONITOR = "monitor";
@@ -132,10 +138,12 @@ public final class Queues {
     private static <E> BlockingQueue<E> peer(String kind, int capacity) {
         return switch (kind) {
             case "abq" -> new ArrayBlockingQueue<>(capacity);
+            case "jox" -> JoxBlockingQueue.buffered(capacity);
             case "lbq" -> new LinkedBlockingQueue<>(capacity);
             case "ltq" -> new LinkedTransferQueue<>();
             case "ltq-transfer" -> new TransferOnPut<>();
             case "sq" -> new SynchronousQueue<>();
+            case "jox-rendezvous" -> JoxBlockingQueue.rendezvous();
             case "jctools" -> new SpinParkBlockingQueue<>(capacity);
             case "disruptor" -> new DisruptorBlockingQueue<>(capacity);
             case MONITOR -> new MonitorBuffer<>(capacity);

@@ -6,8 +6,8 @@ package dev.handoff.jmh;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.handoff.Handoff;
 import dev.handoff.server.MonitorBuffer;
@@ -25,7 +25,7 @@ class QueuesTest {
     void everyNameTheSuiteMeasuresBuildsAnEmptyQueue() {
         for (String name : Queues.all()) {
             BlockingQueue<Object> q = Queues.create(name, 1024);
-            assertTrue(q.isEmpty(), name);
+            assertNull(q.poll(), name); // not isEmpty(): the jox peers have no size
             assertEquals(Queues.isHandoff(name), q instanceof Handoff<?>, name);
         }
     }

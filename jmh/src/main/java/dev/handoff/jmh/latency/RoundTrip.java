@@ -48,7 +48,7 @@ public class RoundTrip {
     private static final Object STOP = new Object();
 
     /** A {@link Queues} name: a peer or a handoff variant. */
-    @Param({"abq", "lbq", "ltq", "ltq-transfer", "sq", "jctools", "disruptor",
+    @Param({"abq", "jox", "lbq", "ltq", "ltq-transfer", "sq", "jox-rendezvous", "jctools", "disruptor",
             "circular", "circular+stats", "circular+wait=spin", "circular+core=ring", "circular+core=ring+wait=spin",
             "lock-split", "lock-split+stats",
             "pht+slots=monitor", "pht+slots=monitor+stats", "pht+slots=cas", "pht+slots=cas+stats", "pht+slots=cas+search=probe", "pht+slots=cas+search=cursor",

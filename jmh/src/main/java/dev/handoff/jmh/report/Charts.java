@@ -37,7 +37,7 @@ final class Charts {
         chart.getStyler().setXAxisLabelRotation(45);
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setYAxisMin(0.001);
-        for (String s : Suite.SCENARIOS) {
+        for (String s : Suite.SHAPES) {
             List<Double> y = new ArrayList<>();
             for (String k : kinds) {
                 Estimate r = results.ratio(s, k);

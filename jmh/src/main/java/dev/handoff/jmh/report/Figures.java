@@ -10,7 +10,8 @@ import java.util.Map;
 final class Figures {
 
     private static final Map<String, String> SCENARIO_NAMES = Map.of(
-            "p1c1", "1P/1C", "p1c4", "1P/4C", "p4c4", "4P/4C", "p8c8", "8P/8C", "p1c50", "1P/50C");
+            "p1c1", "1P/1C", "p1c4", "1P/4C", "p4c4", "4P/4C", "p8c8", "8P/8C", "p1c50", "1P/50C",
+            "p4c1slow", "4P/1C slow");
 
     private Figures() {
     }

@@ -76,7 +76,7 @@ public final class ManyCorePage {
         if (meta.getProperty("missing") != null) {
             md.append("- Not measured: ").append(meta.getProperty("missing")).append('\n');
         }
-        List<String> shapes = Suite.SCENARIOS.stream().filter(s -> r.throughput.containsKey(s)).toList();
+        List<String> shapes = Suite.SHAPES.stream().filter(s -> r.throughput.containsKey(s)).toList();
         md.append("\nElements taken per second (M/s, median), in brackets the ratio to ABQ in the same run, and after"
                 + " the semicolon the CPUs the benchmark's threads kept busy:\n\n");
         table(md, r, shapes);

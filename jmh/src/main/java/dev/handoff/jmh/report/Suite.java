@@ -38,8 +38,17 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 public final class Suite {
 
-    /** The throughput shapes, in report order. */
+    /**
+     * The throughput shapes that the short and full suites measure and the twins compare, in
+     * report order.
+     */
     static final List<String> SCENARIOS = List.of("p1c1", "p1c4", "p4c4", "p8c8", "p1c50");
+
+    /**
+     * Every throughput shape of {@code HandoffThroughput}, in report order: the
+     * {@link #SCENARIOS}, then those only the smoke run and hand-run results (many-core.sh) have.
+     */
+    static final List<String> SHAPES = List.of("p1c1", "p1c4", "p4c4", "p8c8", "p1c50", "p4c1slow");
 
     private Suite() {
     }
@@ -62,7 +71,7 @@ public final class Suite {
         meta.setProperty("loadBefore", Machine.loadAverage());
 
         List<RunResult> all = new ArrayList<>();
-        for (String scenario : SCENARIOS) {
+        for (String scenario : mode == Mode.SMOKE ? SHAPES : SCENARIOS) {
             all.addAll(run(throughput(mode, scenario)));
         }
         all.addAll(run(latency(mode)));
@@ -83,6 +92,16 @@ public final class Suite {
     }
 
     enum Mode { SMOKE, SHORT, FULL }
+
+    /**
+     * The shapes a page of these results shows: the {@link #SCENARIOS} whether measured or not
+     * (an unmeasured one is a column of "-"), then each other shape that was measured.
+     */
+    static List<String> shapesOf(SuiteResults results) {
+        List<String> shapes = new ArrayList<>(SCENARIOS);
+        SHAPES.stream().filter(s -> !SCENARIOS.contains(s) && results.throughput.containsKey(s)).forEach(shapes::add);
+        return shapes;
+    }
 
     private static Collection<RunResult> run(ChainedOptionsBuilder options) throws RunnerException {
         return new Runner(options.build()).run();

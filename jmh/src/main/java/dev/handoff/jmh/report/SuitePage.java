@@ -42,10 +42,13 @@ public final class SuitePage {
             new String[] {"lock-split", "lbq"}, new String[] {"pipe", "sq"});
 
     private final SuiteResults results;
+    /** The columns of every table: the suite's shapes, then any other shape the results have. */
+    private final List<String> shapes;
     private final StringBuilder md = new StringBuilder();
 
     private SuitePage(SuiteResults results) {
         this.results = results;
+        this.shapes = Suite.shapesOf(results);
     }
 
     public static void main(String[] args) throws IOException {
@@ -95,7 +98,7 @@ public final class SuitePage {
                 + " both sides' relative half-IQRs in quadrature).\n");
 
         summary();
-        twins(md, results);
+        twins();
         cpuAndBytes();
         latencyTable();
         counterCost();
@@ -107,13 +110,13 @@ public final class SuitePage {
         md.append("\n## Throughput: ratio to ArrayBlockingQueue\n\n");
         md.append("`HandoffThroughput`: blocking `put`/`take`, capacity 1024 (the pipe: 64 worker slots); ABQ's own"
                 + " rate in the first row.\n\n");
-        header(md);
+        header();
         for (String kind : results.kinds()) {
             if (kind.contains("+stats")) {
                 continue; // read in the counters table below
             }
             md.append("| ").append(kind).append(" |");
-            for (String s : Suite.SCENARIOS) {
+            for (String s : shapes) {
                 Throughput t = results.tp(s, kind);
                 if (t == null) {
                     md.append(" - |");
@@ -129,24 +132,24 @@ public final class SuitePage {
     }
 
     /** The table header: a column per shape, then the extra columns. */
-    static void header(StringBuilder md, String... extra) {
+    private void header(String... extra) {
         md.append("| kind |");
-        for (String s : Suite.SCENARIOS) {
+        for (String s : shapes) {
             md.append(' ').append(scenarioName(s)).append(" |");
         }
         for (String column : extra) {
             md.append(' ').append(column).append(" |");
         }
-        md.append("\n|---|").append("---|".repeat(Suite.SCENARIOS.size() + extra.length)).append('\n');
+        md.append("\n|---|").append("---|".repeat(shapes.size() + extra.length)).append('\n');
     }
 
     /** Each kind that has a java.util.concurrent twin other than ABQ against that twin, in this run. */
-    static void twins(StringBuilder md, SuiteResults results) {
+    private void twins() {
         StringBuilder rows = new StringBuilder();
         for (String[] pair : TWINS) {
             if (results.kinds().contains(pair[0]) && results.kinds().contains(pair[1])) {
                 rows.append("| ").append(pair[0]).append(" / ").append(pair[1]).append(" |");
-                for (String s : Suite.SCENARIOS) {
+                for (String s : shapes) {
                     rows.append(' ').append(times(results.ratio(s, pair[0], pair[1]))).append(" |");
                 }
                 rows.append('\n');
@@ -154,7 +157,7 @@ public final class SuitePage {
         }
         if (rows.length() > 0) {
             md.append("\nAgainst the twin they replace (the circular buffer's is ABQ, above):\n\n");
-            header(md);
+            header();
             md.append(rows);
         }
     }
@@ -164,14 +167,14 @@ public final class SuitePage {
         md.append("CPUs the threads kept busy and, in brackets, handoffs per CPU-second as a ratio to ABQ's (a kind"
                 + " that wins by spinning shows many CPUs, a low ratio); last, the most bytes allocated per element in"
                 + " any shape, the harness included (a lock or condition allocates a node per wait).\n\n");
-        header(md, "B/handoff");
+        header("B/handoff");
         for (String kind : results.kinds()) {
             if (kind.contains("+stats") || !(kind.equals("abq") || Queues.isHandoff(kind))) {
                 continue; // the counters table has the +stats variants; the peers' CPU is in the JSON
             }
             md.append("| ").append(kind).append(" |");
             double bytes = Double.NaN;
-            for (String s : Suite.SCENARIOS) {
+            for (String s : shapes) {
                 Throughput t = results.tp(s, kind);
                 Throughput abq = results.tp(s, "abq");
                 if (t == null) {
@@ -241,7 +244,7 @@ public final class SuitePage {
                 continue;
             }
             String base = kind.replace("+stats", "");
-            for (String s : Suite.SCENARIOS) {
+            for (String s : shapes) {
                 Throughput with = results.tp(s, kind);
                 Throughput without = results.tp(s, base);
                 if (with == null || without == null) {

@@ -23,6 +23,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
 import org.openjdk.jmh.infra.Control;
 import org.openjdk.jmh.infra.IterationParams;
 
@@ -30,8 +31,10 @@ import org.openjdk.jmh.infra.IterationParams;
  * Producers and consumers passing elements through one queue with blocking {@code put} and
  * {@code take}, in the shapes the issue names: 1 producer / 1 consumer ({@code p1c1}),
  * 1P/4C ({@code p1c4}), 4P/4C ({@code p4c4}), 8P/8C ({@code p8c8}, the many-core shape: 16
- * threads, oversubscribed on a small machine) and 1P/50C ({@code p1c50}, oversubscribed, as the
- * papers' servers).
+ * threads, oversubscribed on a small machine), 1P/50C ({@code p1c50}, oversubscribed, as the
+ * papers' servers) and 4P/1C with a slow consumer ({@code p4c1slow}: the consumer burns about a
+ * microsecond of CPU per element, {@link #SLOW_CONSUMER_TOKENS}, so the queue stays full and the
+ * producers mostly wait for room, as behind an asynchronous logger).
  *
  * <p>Read the secondary score {@code handoffs} (elements consumers took per second, summed over
  * consumers; see {@link Counted}), not JMH's primary score, which adds up calls of every thread and
@@ -57,8 +60,14 @@ public class HandoffThroughput {
     private static final Integer[] ELEMENTS =
             new SplittableRandom(2026).ints(4096).boxed().toArray(Integer[]::new);
 
+    /**
+     * The {@link Blackhole#consumeCPU(long)} tokens the slow consumer of {@code p4c1slow} burns per
+     * element: about a microsecond on the 2-CPU AMD EPYC machine it was measured on (JDK 25).
+     */
+    static final long SLOW_CONSUMER_TOKENS = 500;
+
     /** A {@link Queues} name: a peer or a handoff variant. */
-    @Param({"abq", "lbq", "ltq", "ltq-transfer", "sq", "jctools", "disruptor",
+    @Param({"abq", "jox", "lbq", "ltq", "ltq-transfer", "sq", "jox-rendezvous", "jctools", "disruptor",
             "circular", "circular+stats", "circular+wait=spin", "circular+core=ring", "circular+core=ring+wait=spin",
             "lock-split", "lock-split+stats",
             "pht+slots=monitor", "pht+slots=monitor+stats", "pht+slots=cas", "pht+slots=cas+stats", "pht+slots=cas+search=probe", "pht+slots=cas+search=cursor",
@@ -191,5 +200,23 @@ public class HandoffThroughput {
     @GroupThreads(50)
     public Object p1c50Take(Counted counted, CpuUse cpu, Control c) throws InterruptedException {
         return take(counted, c);
+    }
+
+    // ---- 4 producers, 1 slow consumer: the queue stays full, producers wait for room ----
+
+    @Benchmark
+    @Group("p4c1slow")
+    @GroupThreads(4)
+    public void p4c1slowPut(Producer p, CpuUse cpu, Control c) throws InterruptedException {
+        put(p, c);
+    }
+
+    @Benchmark
+    @Group("p4c1slow")
+    @GroupThreads(1)
+    public Object p4c1slowTake(Counted counted, CpuUse cpu, Control c) throws InterruptedException {
+        Object e = take(counted, c);
+        Blackhole.consumeCPU(SLOW_CONSUMER_TOKENS); // the work of handling the element
+        return e;
     }
 }
