@@ -70,6 +70,8 @@ class HandoffSpecTest {
         assertEquals("circular:1024,wait=park,core=lock", Handoffs.circular(1024).toString());
         assertEquals("circular:1024,wait=spin,core=lock,stats", Handoffs.circular(1024).withStats().spinning().toString());
         assertEquals("circular:1024,wait=park,core=ring", Handoffs.circular(1024).ring().toString());
+        assertEquals("circular:1024,wait=park,core=cells", Handoffs.circular(1024).cells().toString());
+        assertEquals(Handoffs.circular(64).cells().spinning(), HandoffSpec.parse("circular:64,core=cells,wait=spin"));
         assertEquals("lock-split:1024,stats", Handoffs.lockSplit(1024).withStats().toString());
         assertEquals("pht:1031,slots=cas,key=random,search=summary", Handoffs.hashTable(1031).toString());
         assertEquals("pht:1031,slots=monitor,key=hash,search=summary,stats",

@@ -68,6 +68,7 @@ public final class Queues {
     /** Variants of each handoff kind that the suite measures. */
     private static final List<String> HANDOFF_VARIANTS = List.of(
             "circular", "circular+stats", "circular+wait=spin", "circular+core=ring", "circular+core=ring+wait=spin",
+            "circular+core=cells", "circular+core=cells+wait=spin",
             "lock-split", "lock-split+stats",
             "pht+slots=monitor", "pht+slots=monitor+stats",
             "pht+slots=cas", "pht+slots=cas+stats", "pht+slots=cas+search=probe", "pht+slots=cas+search=cursor",

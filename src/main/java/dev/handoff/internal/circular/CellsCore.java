@@ -10,15 +10,7 @@ import dev.handoff.internal.observe.Counters;
 import dev.handoff.internal.waiting.Parking;
 import dev.handoff.internal.waiting.Spinner;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
 
 /**
@@ -53,68 +45,34 @@ public final class CellsCore<E> implements BufferCore<E> {
      * p % capacity, so put p also waits there until take p - capacity has freed the cell: that
      * is the capacity bound, with no third counter.
      *
-     * Counters. counts[PUTS] and counts[TAKES] are the next positions, 128 bytes apart so the
-     * two sides never share a line. close() sets CLOSED in counts[PUTS] with one atomic OR, so a
-     * put's claim also says whether the buffer was closed before it: positions below the
-     * closing count (closedAt) were claimed by puts that finish, by filling or by giving up;
-     * none above is ever filled, and a take beyond closedAt is closed and empty.
+     * Counters, the close and the size are CellCounts'; giving a position up is CellGiveUps'.
      *
-     * Give-ups. A thread that gives up a position first tries to give it back, a CAS of its
-     * counter from p + 1 to p, which succeeds only if nobody claimed after it; then the next
-     * claimer takes p, and nothing is skipped. Otherwise the position's lap is skipped (CellRing:
-     * a put's lap goes to the next one, a take's to TAKE_GONE, which put p passes), and the
-     * partner at that position claims again. The claims of a partner found in the middle of its
-     * operation are waited for (a few spins, then yields) rather than skipped: a put at p whose
-     * cell still holds lap p - capacity waits if take p - capacity has claimed, and a take at p
-     * whose cell is not yet FULL waits if put p has claimed, since then every earlier operation
-     * on that cell has claimed too and none of them waits for anything but a claimed partner.
-     *
-     * Size. skew counts the put positions that hold no element (given up, passed, or removed)
-     * less the take positions that took none; so size = puts - takes - skew, exact when no
-     * operation is under way, and clamped to [0, capacity] while some are. Only give-ups,
-     * passes and removals write skew, never a put or take that meets its partner.
+     * A non-blocking offer or poll waits for a partner found in the middle of its operation (a
+     * few spins, then yields) rather than give its position up: a put at p whose cell still
+     * holds lap p - capacity waits if take p - capacity has claimed, and a take at p whose cell
+     * is not yet FULL waits if put p has claimed, since then every earlier operation on that
+     * cell has claimed too, and none of them waits for anything but a claimed partner.
      *
      * Spinning. With wait=spin a thread spins as its side's Spinner allows; with wait=park it
      * spins only while its partner is in the middle of its operation, a bounded few rounds.
      * A virtual thread never spins. Then it parks at its cell (CellRing).
      */
 
-    private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
-    private static final int PUTS = 16, TAKES = 32;
-    private static final long CLOSED = 1L << 62;
-
     /** The outcomes of an attempt at one position. */
     private static final int DONE = 0, AGAIN = 1, REFUSED = 2, TIMED_OUT = 3;
 
     private final CellRing ring;
     private final int capacity;
-
-    /** The put counter at [PUTS] (with CLOSED once closed), the take counter at [TAKES]. */
-    private final long[] counts = new long[TAKES + 16];
-
-    /** Put positions without an element less take positions without one (see the notes). */
-    private final AtomicLong skew = new AtomicLong();
-
-    /** Take positions given up before their lap came, for put p to undo its fill (see the notes). */
-    private final Set<Long> givenUp = new HashSet<>();
-    private final ReentrantLock givenUpLock = new ReentrantLock();
-    /** givenUp's size, written under givenUpLock; read by every put after its fill. */
-    private volatile int givenUpCount;
-
-    /** The put count when close() set CLOSED: written before closed, read after it. */
-    private volatile long closedAt;
-
-    private volatile boolean closed;
+    private final CellCounts counts = new CellCounts();
+    private final CellsInside inside;
+    private final ReentryGuard reentry;
+    private final CellGiveUps giveUps;
 
     private final boolean spin;
     private final Spinner takeSpinner = new Spinner();
     private final Spinner putSpinner = new Spinner();
     private final Counters counters;
     private final Handoff<?> owner;
-
-    /** Serializes the inside operations; held while they run the caller's code. */
-    private final ReentrantLock inside = new ReentrantLock();
-    private final ReentryGuard reentry = new ReentryGuard(inside);
 
     /**
      * @param capacity the number of cells, checked by the caller
@@ -128,35 +86,17 @@ public final class CellsCore<E> implements BufferCore<E> {
         this.spin = spin;
         this.counters = counters;
         this.owner = owner;
+        this.inside = new CellsInside(ring, counts, counters);
+        this.reentry = inside.reentry;
+        this.giveUps = new CellGiveUps(ring, counts);
     }
 
-    // ---- counters ----
-
-    private long claimPut() {
-        return (long) COUNT.getAndAdd(counts, PUTS, 1L);
-    }
-
-    private long claimTake() {
-        return (long) COUNT.getAndAdd(counts, TAKES, 1L);
-    }
-
-    /** The put count: once closed, the count at the close (refused puts add to the counter after it). */
     private long puts() {
-        long c = (long) COUNT.getVolatile(counts, PUTS);
-        return (c & CLOSED) == 0 ? c : closed ? closedAt : c & ~CLOSED;
+        return counts.puts();
     }
 
     private long takes() {
-        return (long) COUNT.getVolatile(counts, TAKES);
-    }
-
-    /** Gives position p of a side back if nobody claimed after it. */
-    private boolean giveBack(int side, long p) {
-        return COUNT.compareAndSet(counts, side, p + 1, p);
-    }
-
-    private long elements() {
-        return puts() - takes() - skew.get();
+        return counts.takes();
     }
 
     // ---- inserting ----
@@ -165,11 +105,11 @@ public final class CellsCore<E> implements BufferCore<E> {
     public boolean offer(E e) {
         reentry.check();
         while (true) {
-            if (closed || elements() >= capacity) {
+            if (counts.isClosed() || counts.elements() >= capacity) {
                 return false; // looks closed or full: claim nothing
             }
-            long p = claimPut();
-            if ((p & CLOSED) != 0) {
+            long p = counts.claimPut();
+            if (p < 0) {
                 return false;
             }
             int r = offerAt(p, e);
@@ -188,7 +128,7 @@ public final class CellsCore<E> implements BufferCore<E> {
             w = ring.word(i);
         }
         if (w < CellRing.word(p, CellRing.EMPTY)) {
-            abandonPut(i, p, null);
+            giveUps.abandonPut(i, p, null);
             return REFUSED;
         }
         return fillOrPass(i, p, e);
@@ -213,8 +153,8 @@ public final class CellsCore<E> implements BufferCore<E> {
             throw new InterruptedException();
         }
         while (true) {
-            long p = claimPut();
-            if ((p & CLOSED) != 0) {
+            long p = counts.claimPut();
+            if (p < 0) {
                 return REFUSED;
             }
             int r = insertAt(p, e, timed, deadline);
@@ -236,8 +176,8 @@ public final class CellsCore<E> implements BufferCore<E> {
                 }
                 return w == -STOP_CLOSED ? REFUSED : TIMED_OUT;
             }
-            if (closed) { // room came after the close: a put that waited is refused (BufferCore.close)
-                abandonPut(i, p, null);
+            if (counts.isClosed()) { // room came after the close: a put that waited is refused (BufferCore.close)
+                giveUps.abandonPut(i, p, null);
                 return REFUSED;
             }
         }
@@ -248,38 +188,16 @@ public final class CellsCore<E> implements BufferCore<E> {
     private int fillOrPass(int i, long p, E e) {
         if (ring.word(i) == CellRing.word(p, CellRing.EMPTY) && ring.fill(i, p, e)) {
             // after the fill's CAS: the Dekker pair of a giving-up take's record, then read of the word
-            if (givenUpCount != 0 && reclaimed(i, p)) {
-                skew.getAndIncrement(); // take p had given up: e is back, and p holds nothing
+            if (counts.anyGivenUp() && giveUps.reclaimed(i, p)) {
+                counts.emptyPut(); // take p had given up: e is back, and p holds nothing
                 return AGAIN;
             }
             counters.countInsert();
             return DONE;
         }
         ring.pass(i, p); // TAKE_GONE(p): the only other state a live put finds at its lap
-        skew.getAndIncrement();
+        counts.emptyPut();
         return AGAIN;
-    }
-
-    /**
-     * Gives up put position p, whose element was never written: back to the counter if nobody
-     * claimed after it, else the lap is skipped (a record if it has not come yet). x is the
-     * put's Waiter if it waited, else null.
-     */
-    private void abandonPut(int i, long p, Waiter x) {
-        if (giveBack(PUTS, p)) {
-            if (x != null) {
-                x.setStatus(Waiter.DONE);
-            }
-            return;
-        }
-        if (x == null) {
-            x = new Waiter(Thread.currentThread(), p, true, Waiter.CANCELLED);
-            ring.push(i, x);
-        } else {
-            x.setStatus(Waiter.CANCELLED); // volatile: before settle's read of the word (CellRing's notes)
-        }
-        ring.settle(i, p, true);
-        skew.getAndIncrement();
     }
 
     // ---- removing ----
@@ -288,10 +206,10 @@ public final class CellsCore<E> implements BufferCore<E> {
     public E poll() {
         reentry.check();
         while (true) {
-            if (elements() <= 0) {
+            if (counts.elements() <= 0) {
                 return null; // looks empty: claim nothing
             }
-            long p = claimTake();
+            long p = counts.claimTake();
             Object r = pollAt(p);
             if (r != AGAIN_MARK) {
                 return cast(r);
@@ -308,7 +226,7 @@ public final class CellsCore<E> implements BufferCore<E> {
                 Spinner.pauseForPartner(round); // put p, and all before it here, are under way
                 w = ring.word(i);
             }
-            if (w < CellRing.word(p, CellRing.FULL) && !came(abandonTake(i, p, null), p)) {
+            if (w < CellRing.word(p, CellRing.FULL) && !CellGiveUps.came(giveUps.abandonTake(i, p, null), p)) {
                 return null;
             }
             Object r = takeOrPass(i, p);
@@ -337,8 +255,8 @@ public final class CellsCore<E> implements BufferCore<E> {
             throw new InterruptedException();
         }
         while (true) {
-            long p = claimTake();
-            if (closed && p >= closedAt) {
+            long p = counts.claimTake();
+            if (counts.closedFor(p)) {
                 return null; // closed and empty: no put will fill p
             }
             Object r = removeAt(p, timed, deadline);
@@ -408,75 +326,10 @@ public final class CellsCore<E> implements BufferCore<E> {
             } else if (w < CellRing.word(p, CellRing.FULL)) {
                 return WAIT_MARK; // a removal closed up and gave p back to the puts: wait for the next put at p
             } else {
-                skew.getAndDecrement(); // passed or given up: p took no element
+                counts.emptyTake(); // passed or given up: p took no element
                 return AGAIN_MARK;
             }
         }
-    }
-
-    /**
-     * Gives up take position p: back to the counter if nobody claimed after it; else settled at
-     * once if its lap has come, or left in givenUp for put p (see the notes). Returns the word it
-     * stopped at: FULL(p) or TAKING(p) if the element came after all, which the caller must then take.
-     */
-    private long abandonTake(int i, long p, Waiter x) {
-        if (x != null) {
-            x.setStatus(Waiter.DONE); // the record, if any, lives in givenUp, not on the list
-        }
-        if (giveBack(TAKES, p)) {
-            return -1L;
-        }
-        recordGiveUp(p); // before settle's read of the word: the Dekker pair of put p's fill, then read of givenUpCount
-        long w = ring.settle(i, p, false);
-        if (came(w, p)) {
-            forgetGiveUp(p);
-            return w;
-        }
-        if (w >= CellRing.word(p, CellRing.TAKE_GONE)) {
-            forgetGiveUp(p); // settled now (TAKE_GONE), or the lap is over: put p has nothing to do
-        }
-        skew.getAndDecrement();
-        return w;
-    }
-
-    private void recordGiveUp(long p) {
-        givenUpLock.lock();
-        try {
-            givenUp.add(p);
-            givenUpCount = givenUp.size();
-        } finally {
-            givenUpLock.unlock();
-        }
-    }
-
-    private boolean forgetGiveUp(long p) {
-        givenUpLock.lock();
-        try {
-            boolean had = givenUp.remove(p);
-            givenUp.removeIf(q -> ring.word(ring.index(q)) >= ring.nextLap(q)); // laps over: nobody will look
-            givenUpCount = givenUp.size();
-            return had;
-        } finally {
-            givenUpLock.unlock();
-        }
-    }
-
-    /**
-     * Called by put p after it filled its cell while some take had given up far from its lap:
-     * takes p's element back if take p was one of them. Then put p claims a new position.
-     */
-    private boolean reclaimed(int i, long p) {
-        return forgetGiveUp(p) && ring.claim(i, p) != null && released(i, p);
-    }
-
-    private boolean released(int i, long p) {
-        ring.release(i, p);
-        return true;
-    }
-
-    /** Whether word w says that take p's element is there (or claimed by a remover, who may put it back). */
-    private static boolean came(long w, long p) {
-        return w == CellRing.word(p, CellRing.FULL) || w == CellRing.word(p, CellRing.TAKING);
     }
 
     @SuppressWarnings("unchecked")
@@ -531,7 +384,7 @@ public final class CellsCore<E> implements BufferCore<E> {
         if (Thread.interrupted()) {
             return STOP_INTERRUPTED;
         }
-        if (closed && (put || p >= closedAt)) {
+        if (counts.isClosed() && (put || counts.closedFor(p))) {
             return STOP_CLOSED; // a take below closedAt waits on: its put finishes
         }
         return timed && deadline - System.nanoTime() <= 0L ? STOP_TIMED_OUT : 0;
@@ -540,14 +393,14 @@ public final class CellsCore<E> implements BufferCore<E> {
     /** Gives up waiter x at position p; returns the reason, plus CAME if a take's element came. */
     private int giveUp(int i, long p, Waiter x, int stop) {
         if (x.put) {
-            abandonPut(i, p, x);
+            giveUps.abandonPut(i, p, x);
             return stop;
         }
         if (stop == STOP_CLOSED) {
             x.setStatus(Waiter.DONE); // p is beyond the close: no put comes, nothing to settle
             return stop;
         }
-        return came(abandonTake(i, p, x), p) ? stop + CAME : stop;
+        return CellGiveUps.came(giveUps.abandonTake(i, p, x), p) ? stop + CAME : stop;
     }
 
     /** Spins before parking (see the notes); returns the last word read. */
@@ -570,161 +423,36 @@ public final class CellsCore<E> implements BufferCore<E> {
         return put ? takes() > p - capacity : puts() > p;
     }
 
-    // ---- the inside operations: cell by cell, never stopping puts and takes ----
+    // ---- the inside operations: CellsInside ----
 
     @Override
     public int drainTo(Collection<? super E> target, int maxElements) {
-        inside.lock();
-        try {
-            int moved = 0;
-            int most = Math.min(maxElements, size()); // what is inside now, not what comes meanwhile
-            for (long q = takes(), end = puts(); q < end && moved < most; q++) {
-                int i = ring.index(q);
-                if (ring.peekAt(i, q) == null) {
-                    continue;
-                }
-                Object e = ring.claim(i, q);
-                if (e == null) {
-                    continue; // its take came first
-                }
-                try {
-                    reentry.add(target, cast(e));
-                } catch (Throwable t) {
-                    ring.unclaim(i, q, e); // still inside, at its place
-                    throw t;
-                }
-                removed(i, q);
-                moved++;
-            }
-            return moved;
-        } finally {
-            inside.unlock();
-        }
-    }
-
-    /** Ends the removal of position q's element by an inside operation. */
-    private void removed(int i, long q) {
-        ring.release(i, q);
-        skew.getAndIncrement(); // take q will pass the cell
-        counters.countRemoval();
+        return inside.drainTo(target, maxElements, size());
     }
 
     @Override
     public boolean removeFirst(Predicate<Object> match) {
-        return removeWhere(match, true) > 0;
+        return inside.removeWhere(match, true) > 0;
     }
 
     @Override
     public int removeMatching(Predicate<Object> match) {
-        return removeWhere(match, false);
-    }
-
-    /**
-     * Removes the first (or every) element match accepts, asking about each before changing
-     * anything. The elements after the first removed one close up behind it, and the places
-     * freed at the end are given back to the put counter, as long as no put claimed one
-     * meanwhile (else they stay as places the takes pass).
-     */
-    private int removeWhere(Predicate<Object> match, boolean firstOnly) {
-        inside.lock();
-        try {
-            long from = takes(), end = puts();
-            if (end <= from) {
-                return 0;
-            }
-            boolean[] chosen = new boolean[(int) (end - from)];
-            long first = -1;
-            for (long q = from; q < end; q++) {
-                Object e = ring.peekAt(ring.index(q), q);
-                if (e != null && (first < 0 || !firstOnly) && reentry.test(match, e)) {
-                    chosen[(int) (q - from)] = true;
-                    first = first < 0 ? q : first;
-                }
-            }
-            return first < 0 ? 0 : closeUp(from, first, end, chosen);
-        } finally {
-            inside.unlock();
-        }
-    }
-
-    /**
-     * Removes the chosen elements of [first, end) by claiming every cell there and writing the
-     * others back, in order, from first on; if some cell there cannot be claimed (a put or a take
-     * under way), removes the chosen ones in place instead.
-     */
-    private int closeUp(long from, long first, long end, boolean[] chosen) {
-        int n = (int) (end - first);
-        Object[] held = new Object[n];
-        for (int j = 0; j < n; j++) {
-            long q = first + j;
-            held[j] = ring.claim(ring.index(q), q);
-            if (held[j] == null) {
-                for (int k = 0; k < j; k++) {
-                    ring.unclaim(ring.index(first + k), first + k, held[k]);
-                }
-                return removeInPlace(from, first, end, chosen);
-            }
-        }
-        int kept = 0;
-        for (int j = 0; j < n; j++) {
-            if (!chosen[(int) (first - from) + j]) {
-                long q = first + kept++;
-                ring.unclaim(ring.index(q), q, held[j]);
-            }
-        }
-        boolean givenBack = COUNT.compareAndSet(counts, PUTS, end, first + kept);
-        for (long q = first + kept; q < end; q++) {
-            if (givenBack) {
-                ring.reset(ring.index(q), q); // free for the next put at q; a take at q waits again
-            } else {
-                ring.release(ring.index(q), q);
-                skew.getAndIncrement(); // take q will pass it
-            }
-        }
-        counters.countRemovals(n - kept);
-        return n - kept;
-    }
-
-    private int removeInPlace(long from, long first, long end, boolean[] chosen) {
-        int count = 0;
-        for (long q = first; q < end; q++) {
-            int i = ring.index(q);
-            if (chosen[(int) (q - from)] && ring.claim(i, q) != null) {
-                removed(i, q);
-                count++;
-            }
-        }
-        return count;
+        return inside.removeWhere(match, false);
     }
 
     @Override
     public void clear() {
-        removeMatching(e -> true);
+        inside.removeWhere(e -> true, false);
     }
-
-    // ---- looking ----
 
     @Override
     public Object[] toArray() {
-        List<Object> seen = new ArrayList<>();
-        for (long q = takes(), end = puts(); q < end; q++) {
-            Object e = ring.peekAt(ring.index(q), q);
-            if (e != null) {
-                seen.add(e);
-            }
-        }
-        return seen.toArray();
+        return inside.toArray();
     }
 
     @Override
     public E peek() {
-        for (long q = takes(), end = puts(); q < end; q++) {
-            Object e = ring.peekAt(ring.index(q), q);
-            if (e != null) {
-                return cast(e);
-            }
-        }
-        return null;
+        return cast(inside.peek());
     }
 
     @Override
@@ -739,7 +467,7 @@ public final class CellsCore<E> implements BufferCore<E> {
 
     @Override
     public int size() {
-        return (int) Math.max(0L, Math.min(capacity, elements()));
+        return (int) Math.max(0L, Math.min(capacity, counts.elements()));
     }
 
     @Override
@@ -756,21 +484,15 @@ public final class CellsCore<E> implements BufferCore<E> {
 
     @Override
     public void close() {
-        inside.lock(); // one closer at a time
-        try {
-            if (closed) {
-                return;
+        inside.exclusively(() -> {
+            if (counts.close()) {
+                ring.wakeAll(); // after the close: the Dekker pair of a waiter's push, then read of it
             }
-            closedAt = (long) COUNT.getAndBitwiseOr(counts, PUTS, CLOSED);
-            closed = true;
-            ring.wakeAll(); // after closed: the Dekker pair of a waiter's push, then read of closed
-        } finally {
-            inside.unlock();
-        }
+        });
     }
 
     @Override
     public boolean isClosed() {
-        return closed;
+        return counts.isClosed();
     }
 }
