@@ -29,10 +29,12 @@ final class CellGiveUps {
 
     private final CellRing ring;
     private final CellCounts counts;
+    private final CellLobby lobby;
 
-    CellGiveUps(CellRing ring, CellCounts counts) {
+    CellGiveUps(CellRing ring, CellCounts counts, CellLobby lobby) {
         this.ring = ring;
         this.counts = counts;
+        this.lobby = lobby;
     }
 
     /**
@@ -45,16 +47,17 @@ final class CellGiveUps {
             if (x != null) {
                 x.setStatus(Waiter.DONE);
             }
-            return;
-        }
-        if (x == null) {
-            x = new Waiter(Thread.currentThread(), p, true, Waiter.CANCELLED);
-            ring.push(i, x);
         } else {
-            x.setStatus(Waiter.CANCELLED); // volatile: before settle's read of the word (CellRing's notes)
+            if (x == null) {
+                x = new Waiter(Thread.currentThread(), p, true, Waiter.CANCELLED);
+                ring.push(i, x);
+            } else {
+                x.setStatus(Waiter.CANCELLED); // volatile: before settle's read of the word (CellRing's notes)
+            }
+            ring.settle(i, p, true);
+            counts.emptyPut();
         }
-        ring.settle(i, p, true);
-        counts.emptyPut();
+        lobby.roomCame(); // after the counter's change: a put waiting for room may claim
     }
 
     /**
@@ -67,6 +70,7 @@ final class CellGiveUps {
             x.setStatus(Waiter.DONE); // the record, if any, lives in CellCounts, not on the list
         }
         if (counts.giveBack(CellCounts.TAKES, p)) {
+            lobby.elementCame(); // after the counter's change: a take waiting for an element may claim
             return -1L;
         }
         counts.recordGiveUp(p); // before settle's read of the word (CellCounts' notes)
@@ -79,6 +83,7 @@ final class CellGiveUps {
             counts.forgetGiveUp(p, ring); // settled now (TAKE_GONE), or the lap is over: put p has nothing to do
         }
         counts.emptyTake();
+        lobby.elementCame(); // after the skew's change: a take waiting for an element may claim
         return w;
     }
 

@@ -67,6 +67,8 @@ public final class CellsCore<E> implements BufferCore<E> {
     private final CellsInside inside;
     private final ReentryGuard reentry;
     private final CellGiveUps giveUps;
+    private final CellLobby lobby;
+    private final CellWaits waits;
 
     private final boolean spin;
     private final Spinner takeSpinner = new Spinner();
@@ -88,15 +90,9 @@ public final class CellsCore<E> implements BufferCore<E> {
         this.owner = owner;
         this.inside = new CellsInside(ring, counts, counters);
         this.reentry = inside.reentry;
-        this.giveUps = new CellGiveUps(ring, counts);
-    }
-
-    private long puts() {
-        return counts.puts();
-    }
-
-    private long takes() {
-        return counts.takes();
+        this.lobby = new CellLobby(counts, capacity, spin, takeSpinner, putSpinner, counters, owner);
+        this.giveUps = new CellGiveUps(ring, counts, lobby);
+        this.waits = new CellWaits(ring, counts, giveUps, spin, takeSpinner, putSpinner, counters, owner);
     }
 
     // ---- inserting ----
@@ -123,7 +119,7 @@ public final class CellsCore<E> implements BufferCore<E> {
     private int offerAt(long p, E e) {
         int i = ring.index(p);
         long w = ring.word(i);
-        for (int round = 0; w < CellRing.word(p, CellRing.EMPTY) && takes() > p - capacity; round++) {
+        for (int round = 0; w < CellRing.word(p, CellRing.EMPTY) && counts.takes() > p - capacity; round++) {
             Spinner.pauseForPartner(round); // take p - capacity is under way (see the notes)
             w = ring.word(i);
         }
@@ -153,6 +149,9 @@ public final class CellsCore<E> implements BufferCore<E> {
             throw new InterruptedException();
         }
         while (true) {
+            if (!lobby.awaitRoom(timed, deadline)) {
+                return TIMED_OUT;
+            }
             long p = counts.claimPut();
             if (p < 0) {
                 return REFUSED;
@@ -169,12 +168,12 @@ public final class CellsCore<E> implements BufferCore<E> {
         int i = ring.index(p);
         long target = CellRing.word(p, CellRing.EMPTY);
         if (ring.word(i) < target) {
-            long w = await(i, p, true, timed, deadline);
+            long w = waits.await(i, p, true, timed, deadline);
             if (w < 0) {
-                if (w == -STOP_INTERRUPTED) {
+                if (w == -CellWaits.STOP_INTERRUPTED) {
                     throw new InterruptedException();
                 }
-                return w == -STOP_CLOSED ? REFUSED : TIMED_OUT;
+                return w == -CellWaits.STOP_CLOSED ? REFUSED : TIMED_OUT;
             }
             if (counts.isClosed()) { // room came after the close: a put that waited is refused (BufferCore.close)
                 giveUps.abandonPut(i, p, null);
@@ -193,6 +192,7 @@ public final class CellsCore<E> implements BufferCore<E> {
                 return AGAIN;
             }
             counters.countInsert();
+            lobby.elementCame();
             return DONE;
         }
         ring.pass(i, p); // TAKE_GONE(p): the only other state a live put finds at its lap
@@ -222,7 +222,7 @@ public final class CellsCore<E> implements BufferCore<E> {
         int i = ring.index(p);
         while (true) {
             long w = ring.word(i);
-            for (int round = 0; w < CellRing.word(p, CellRing.FULL) && puts() > p; round++) {
+            for (int round = 0; w < CellRing.word(p, CellRing.FULL) && counts.puts() > p; round++) {
                 Spinner.pauseForPartner(round); // put p, and all before it here, are under way
                 w = ring.word(i);
             }
@@ -255,6 +255,9 @@ public final class CellsCore<E> implements BufferCore<E> {
             throw new InterruptedException();
         }
         while (true) {
+            if (!lobby.awaitElement(timed, deadline)) {
+                return null;
+            }
             long p = counts.claimTake();
             if (counts.closedFor(p)) {
                 return null; // closed and empty: no put will fill p
@@ -278,27 +281,27 @@ public final class CellsCore<E> implements BufferCore<E> {
         while (true) {
             int stopped = 0;
             if (ring.word(i) < CellRing.word(p, CellRing.FULL)) {
-                long w = await(i, p, false, timed, deadline);
+                long w = waits.await(i, p, false, timed, deadline);
                 if (w < 0) {
                     stopped = (int) -w;
-                    if (stopped < CAME) { // given up, nothing came
-                        if (stopped == STOP_INTERRUPTED) {
+                    if (stopped < CellWaits.CAME) { // given up, nothing came
+                        if (stopped == CellWaits.STOP_INTERRUPTED) {
                             throw new InterruptedException();
                         }
                         return null;
                     }
-                    stopped -= CAME; // given up, but the element came meanwhile: take it
+                    stopped -= CellWaits.CAME; // given up, but the element came meanwhile: take it
                 }
             }
             Object r = takeOrPass(i, p);
-            if (stopped == STOP_INTERRUPTED && r != AGAIN_MARK) {
+            if (stopped == CellWaits.STOP_INTERRUPTED && r != AGAIN_MARK) {
                 Thread.currentThread().interrupt(); // keep the interrupt: the element came, or await stops again
             }
             if (r == WAIT_MARK) {
                 continue; // a removal gave p back to the puts: wait (or stop) again
             }
             if (r == AGAIN_MARK && stopped != 0) { // a remover had it: the give-up stands
-                if (stopped == STOP_INTERRUPTED) {
+                if (stopped == CellWaits.STOP_INTERRUPTED) {
                     throw new InterruptedException();
                 }
                 return null;
@@ -319,6 +322,7 @@ public final class CellsCore<E> implements BufferCore<E> {
                 if (e != null) {
                     ring.release(i, p);
                     counters.countRemoval();
+                    lobby.roomCame();
                     return e;
                 }
             } else if (w == CellRing.word(p, CellRing.TAKING)) {
@@ -337,112 +341,37 @@ public final class CellsCore<E> implements BufferCore<E> {
         return (E) o;
     }
 
-    // ---- waiting at a cell ----
-
-    /** Why a waiter stops; a take's give-up that finds its element come adds CAME. */
-    private static final int STOP_CLOSED = 1, STOP_TIMED_OUT = 2, STOP_INTERRUPTED = 3, CAME = 8;
-
-    /**
-     * Waits until cell i reaches position p's target (put: EMPTY(p); take: FULL(p)) and returns
-     * the word; or gives p up and returns minus the reason (STOP_*), plus CAME for a take whose
-     * element came as it gave up, which must then take it.
-     */
-    private long await(int i, long p, boolean put, boolean timed, long deadline) {
-        long target = put ? CellRing.word(p, CellRing.EMPTY) : CellRing.word(p, CellRing.FULL);
-        long w = spinFor(i, p, put, target);
-        if (w >= target) {
-            return w;
-        }
-        Waiter x = new Waiter(Thread.currentThread(), p, put, Waiter.WAITING);
-        ring.push(i, x);
-        if (put) {
-            counters.producerWait();
-        } else {
-            counters.consumerWait();
-        }
-        Parking parking = put ? Parking.PUT : Parking.TAKE;
-        while (true) {
-            w = ring.word(i); // after the push: the Dekker pair of a changer's serve (CellRing)
-            if (w >= target) {
-                x.setStatus(Waiter.DONE);
-                return w;
-            }
-            int stop = stopReason(put, p, timed, deadline);
-            if (stop != 0) {
-                return -giveUp(i, p, x, stop);
-            }
-            if (timed) {
-                parking.parkNanos(owner, deadline - System.nanoTime());
-            } else {
-                parking.park(owner);
-            }
-        }
-    }
-
-    /** Why a waiter at position p must stop now, or 0. Clears the interrupt it reports. */
-    private int stopReason(boolean put, long p, boolean timed, long deadline) {
-        if (Thread.interrupted()) {
-            return STOP_INTERRUPTED;
-        }
-        if (counts.isClosed() && (put || counts.closedFor(p))) {
-            return STOP_CLOSED; // a take below closedAt waits on: its put finishes
-        }
-        return timed && deadline - System.nanoTime() <= 0L ? STOP_TIMED_OUT : 0;
-    }
-
-    /** Gives up waiter x at position p; returns the reason, plus CAME if a take's element came. */
-    private int giveUp(int i, long p, Waiter x, int stop) {
-        if (x.put) {
-            giveUps.abandonPut(i, p, x);
-            return stop;
-        }
-        if (stop == STOP_CLOSED) {
-            x.setStatus(Waiter.DONE); // p is beyond the close: no put comes, nothing to settle
-            return stop;
-        }
-        return CellGiveUps.came(giveUps.abandonTake(i, p, x), p) ? stop + CAME : stop;
-    }
-
-    /** Spins before parking (see the notes); returns the last word read. */
-    private long spinFor(int i, long p, boolean put, long target) {
-        long w = ring.word(i);
-        Spinner spinner = put ? putSpinner : takeSpinner;
-        int rounds = spin ? spinner.begin() : partnerUnderWay(p, put) ? Spinner.partnerRounds() : 0;
-        for (int k = 0; k < rounds && w < target; k++) {
-            Spinner.pause(k);
-            w = ring.word(i);
-        }
-        if (spin && rounds > 0) {
-            spinner.end(w >= target);
-        }
-        return w;
-    }
-
-    /** Whether position p's partner has claimed (so that it, and all before it at the cell, are under way). */
-    private boolean partnerUnderWay(long p, boolean put) {
-        return put ? takes() > p - capacity : puts() > p;
-    }
-
     // ---- the inside operations: CellsInside ----
 
     @Override
     public int drainTo(Collection<? super E> target, int maxElements) {
-        return inside.drainTo(target, maxElements, size());
+        try {
+            return inside.drainTo(target, maxElements, size());
+        } finally {
+            lobby.roomCame(); // even if the target threw after some moved
+        }
     }
 
     @Override
     public boolean removeFirst(Predicate<Object> match) {
-        return inside.removeWhere(match, true) > 0;
+        return freed(inside.removeWhere(match, true)) > 0;
     }
 
     @Override
     public int removeMatching(Predicate<Object> match) {
-        return inside.removeWhere(match, false);
+        return freed(inside.removeWhere(match, false));
     }
 
     @Override
     public void clear() {
-        inside.removeWhere(e -> true, false);
+        freed(inside.removeWhere(e -> true, false));
+    }
+
+    private int freed(int removed) {
+        if (removed > 0) {
+            lobby.roomCame();
+        }
+        return removed;
     }
 
     @Override
@@ -487,6 +416,7 @@ public final class CellsCore<E> implements BufferCore<E> {
         inside.exclusively(() -> {
             if (counts.close()) {
                 ring.wakeAll(); // after the close: the Dekker pair of a waiter's push, then read of it
+                lobby.wakeAll();
             }
         });
     }

@@ -1,0 +1,147 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff.internal.circular;
+
+import dev.handoff.Handoff;
+import dev.handoff.internal.observe.Counters;
+import dev.handoff.internal.waiting.Parking;
+import dev.handoff.internal.waiting.Spinner;
+import dev.handoff.internal.waiting.Waiters;
+
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Where a put of {@link CellsCore} waits while the buffer is full, and a take while it is empty,
+ * before claiming a position: a thread claims only when its claim can be served soon, so that it
+ * does not tie a position, and the partner who must serve exactly that position, to its wait.
+ */
+final class CellLobby {
+    /*
+     * Implementation notes.
+     *
+     * A take that claimed while the buffer was empty would wait at its cell for the one put that
+     * reaches its position, and every take after it for the following ones: the puts could only
+     * serve the takes in turn, each with a wake-up. Waiting here instead, a take claims once
+     * elements() says an element is inside or a put has claimed its place, so a running take
+     * goes on taking while there are elements, and a put wakes a parked take only when none is
+     * running to take what it brings. Puts wait here for room the same way.
+     *
+     * The waiting is Waiters' protocol with one wake-up per burst (its notes hold the proof that
+     * no wake-up is lost): the state is the counters (CellCounts.elements(), volatile reads),
+     * changed by a claim's getAndAdd or a give-up's CAS or getAndAdd, all volatile; the changer
+     * signals after that change, when its element is in (elementCame) or its place is free
+     * (roomCame). A woken thread passes the wake-up on if the state lets a second one go too.
+     * With wait=spin a thread spins first, as its side's Spinner allows.
+     */
+
+    private final CellCounts counts;
+    private final int capacity;
+    private final boolean spin;
+    private final Spinner takeSpinner;
+    private final Spinner putSpinner;
+    private final Counters counters;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Waiters notEmpty;
+    private final Waiters notFull;
+    /** Whether a take must wait here: empty and open (a closed buffer's take finds out by claiming). */
+    private final BooleanSupplier stillEmpty;
+    /** Whether a put must wait here: full and open. */
+    private final BooleanSupplier stillFull;
+
+    CellLobby(CellCounts counts, int capacity, boolean spin, Spinner takeSpinner, Spinner putSpinner,
+              Counters counters, Handoff<?> owner) {
+        this.counts = counts;
+        this.capacity = capacity;
+        this.spin = spin;
+        this.takeSpinner = takeSpinner;
+        this.putSpinner = putSpinner;
+        this.counters = counters;
+        this.notEmpty = Waiters.oneWakeUpPerBurst(lock, Parking.TAKE, owner);
+        this.notFull = Waiters.oneWakeUpPerBurst(lock, Parking.PUT, owner);
+        this.stillEmpty = () -> counts.elements() <= 0 && !counts.isClosed();
+        this.stillFull = () -> counts.elements() >= capacity && !counts.isClosed();
+    }
+
+    /** Waits while the buffer is empty and open; false if the time ran out first. */
+    boolean awaitElement(boolean timed, long deadline) throws InterruptedException {
+        if (!stillEmpty.getAsBoolean() || spun(takeSpinner, stillEmpty)) {
+            return true;
+        }
+        return await(notEmpty, stillEmpty, false, timed, deadline);
+    }
+
+    /** Waits while the buffer is full and open; false if the time ran out first. */
+    boolean awaitRoom(boolean timed, long deadline) throws InterruptedException {
+        if (!stillFull.getAsBoolean() || spun(putSpinner, stillFull)) {
+            return true;
+        }
+        return await(notFull, stillFull, true, timed, deadline);
+    }
+
+    /** With wait=spin, spins while still holds, as the spinner allows; whether it stopped holding. */
+    private boolean spun(Spinner spinner, BooleanSupplier still) {
+        if (!spin) {
+            return false;
+        }
+        int rounds = spinner.begin();
+        boolean came = false;
+        for (int k = 0; k < rounds && !came; k++) {
+            Spinner.pause(k);
+            came = !still.getAsBoolean();
+        }
+        if (rounds > 0) {
+            spinner.end(came);
+        }
+        return came;
+    }
+
+    private boolean await(Waiters waiters, BooleanSupplier still, boolean put, boolean timed, long deadline)
+            throws InterruptedException {
+        lock.lockInterruptibly();
+        try {
+            long nanos = timed ? deadline - System.nanoTime() : 0L;
+            while (still.getAsBoolean()) {
+                if (timed && nanos <= 0L) {
+                    return false;
+                }
+                if (put) {
+                    counters.producerWait();
+                } else {
+                    counters.consumerWait();
+                }
+                nanos = waiters.await(still, timed, nanos);
+            }
+            long elements = counts.elements();
+            if (put ? elements < capacity - 1 : elements > 1) {
+                waiters.signalOneHeld(); // enough for this thread and another: pass the wake-up on
+            }
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** After a change that may let a waiting take claim: an element in, a take position given back. */
+    void elementCame() {
+        notEmpty.signalOne();
+    }
+
+    /** After a change that may let a waiting put claim: a place freed, a put position given back. */
+    void roomCame() {
+        notFull.signalOne();
+    }
+
+    /** Wakes every thread waiting here, after the close. */
+    void wakeAll() {
+        lock.lock();
+        try {
+            notEmpty.signalAllHeld();
+            notFull.signalAllHeld();
+        } finally {
+            lock.unlock();
+        }
+    }
+}
