@@ -33,9 +33,13 @@ final class CellLobby {
      * changed by a claim's getAndAdd or a give-up's CAS or getAndAdd, all volatile; the changer
      * signals after that change, when its element is in (elementCame) or its place is free
      * (roomCame). A woken thread passes the wake-up on if the state lets a second one go too.
-     * With wait=spin a thread spins first, as its side's Spinner allows.
+     * With wait=spin a thread spins first, as its side's Spinner allows. Before reading the
+     * other side's counter, a thread looks at the cell of the next position of its side: if
+     * that is ready (FULL for a take, EMPTY for a put), it claims without waiting, and reads no
+     * line the other side writes on every operation.
      */
 
+    private final CellRing ring;
     private final CellCounts counts;
     private final int capacity;
     private final boolean spin;
@@ -51,8 +55,9 @@ final class CellLobby {
     /** Whether a put must wait here: full and open. */
     private final BooleanSupplier stillFull;
 
-    CellLobby(CellCounts counts, int capacity, boolean spin, Spinner takeSpinner, Spinner putSpinner,
+    CellLobby(CellRing ring, CellCounts counts, int capacity, boolean spin, Spinner takeSpinner, Spinner putSpinner,
               Counters counters, Handoff<?> owner) {
+        this.ring = ring;
         this.counts = counts;
         this.capacity = capacity;
         this.spin = spin;
@@ -67,6 +72,10 @@ final class CellLobby {
 
     /** Waits while the buffer is empty and open; false if the time ran out first. */
     boolean awaitElement(boolean timed, long deadline) throws InterruptedException {
+        long t = counts.takes();
+        if (ring.word(ring.index(t)) == CellRing.word(t, CellRing.FULL)) {
+            return true; // the next take's element is in: no need to read the put side's counter
+        }
         if (!stillEmpty.getAsBoolean() || spun(takeSpinner, stillEmpty)) {
             return true;
         }
@@ -75,6 +84,10 @@ final class CellLobby {
 
     /** Waits while the buffer is full and open; false if the time ran out first. */
     boolean awaitRoom(boolean timed, long deadline) throws InterruptedException {
+        long p = counts.puts();
+        if (ring.word(ring.index(p)) == CellRing.word(p, CellRing.EMPTY)) {
+            return true; // the next put's cell is free: no need to read the take side's counter
+        }
         if (!stillFull.getAsBoolean() || spun(putSpinner, stillFull)) {
             return true;
         }

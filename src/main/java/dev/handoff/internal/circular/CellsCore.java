@@ -90,7 +90,7 @@ public final class CellsCore<E> implements BufferCore<E> {
         this.owner = owner;
         this.inside = new CellsInside(ring, counts, counters);
         this.reentry = inside.reentry;
-        this.lobby = new CellLobby(counts, capacity, spin, takeSpinner, putSpinner, counters, owner);
+        this.lobby = new CellLobby(ring, counts, capacity, spin, takeSpinner, putSpinner, counters, owner);
         this.giveUps = new CellGiveUps(ring, counts, lobby);
         this.waits = new CellWaits(ring, counts, giveUps, spin, takeSpinner, putSpinner, counters, owner);
     }
