@@ -24,11 +24,13 @@ final class CellRing {
      *   TAKE_GONE (4p + 2): take p gave up before put p came: put p passes it on, writing nothing;
      *   TAKING    (4p + 3): p's element is being removed, by take p or by a remover.
      * and the cell then moves to 4 * (p + capacity), the EMPTY state of its next lap. A lap is
-     * skipped (EMPTY or TAKE_GONE straight to the next lap) when put p gave up. The word only
-     * grows, so "the cell reached my state" is one comparison: put p may write when the word is
-     * 4p and knows that its lap is gone when the word is past 4p + 1; take p may read when it is
-     * 4p + 1 and knows its lap is gone when it is at least 4 * (p + capacity).
-     *
+     * skipped (EMPTY or TAKE_GONE straight to the next lap) when put p gave up. The word grows,
+     * so "the cell reached my state" is one comparison: put p may write when the word is 4p,
+     * take p may read when it is 4p + 1 and knows its lap is gone when it is at least
+     * 4 * (p + capacity). Only a remover moves it back, TAKING to FULL (a drainTo target threw)
+     * or to EMPTY (a removal gave p back to the puts); those who meet the word then compare it
+     * for equality, or wait again.
+
      * Visibility of an element: put p writes items[i] plainly, then CASes the word from 4p to
      * 4p + 1 (volatile); take p reads the word 4p + 1 (volatile), CASes it to 4p + 3, reads and
      * clears items[i] plainly, and releases the next lap with a volatile store of 4(p + capacity),
@@ -49,15 +51,15 @@ final class CellRing {
      * reads the word after pushing them back and serves again if it changed: the changer that
      * found the list empty meanwhile is covered by that read (its write precedes it).
      *
-     * Giving up. A waiter that gives up (time, interrupt, close) marks its Waiter CANCELLED and
-     * then reads the word. If its lap has come it settles the cell itself with a CAS (put:
-     * EMPTY or TAKE_GONE to the next lap; take: EMPTY to TAKE_GONE; a take that finds FULL takes
-     * the element after all). If not, the CANCELLED Waiter stays on the list as a record, and
-     * the thread that brings the cell to that lap applies it when it serves the list (apply()).
-     * The mark and the word are both volatile: of the canceller's mark-then-read and the
-     * changer's write-then-serve, one sees the other, and both settle by CAS from the same
-     * state, so a lap is settled once. A put that gives up without having waited (a full offer)
-     * pushes a CANCELLED Waiter with the same effect.
+     * Giving up (CellGiveUps). A thread that gives up (time, interrupt, close) a position whose
+     * lap has come settles the cell itself with a CAS (put: EMPTY or TAKE_GONE to the next lap;
+     * take: EMPTY to TAKE_GONE; a take that finds FULL takes the element after all). A put whose
+     * lap has not come marks its Waiter CANCELLED (or pushes a CANCELLED one) and then reads
+     * the word; the record stays on the list, and the thread that brings the cell to that lap
+     * applies it when it serves the list (apply()). The mark and the word are both volatile: of
+     * the canceller's mark-then-read and the changer's write-then-serve, one sees the other, and
+     * both settle by CAS from the same state, so a lap is settled once. Nothing acts on a lap
+     * whose put gave up before the record is applied: take p only waits there.
      */
 
     static final int EMPTY = 0, FULL = 1, TAKE_GONE = 2, TAKING = 3;
@@ -211,8 +213,8 @@ final class CellRing {
     }
 
     /**
-     * Settles a give-up at position p whose lap has come or passed, for a put ({@code put}) or a
-     * take, after its Waiter is CANCELLED: see the notes. Returns the word at which it stopped;
+     * Settles a give-up at position p, for a put ({@code put}) or a take, if its lap has come:
+     * see the notes. Returns the word at which it stopped;
      * for a take that finds FULL(p), FULL(p), and the take must claim the element.
      */
     long settle(int i, long p, boolean put) {

@@ -16,9 +16,11 @@ import java.util.function.Predicate;
 /**
  * The {@code core=cells} core of a circular buffer: a put and a take each claim a position with
  * one fetch-and-add on a counter of their own side, never retried, and meet at the position's
- * cell. A thread that comes before its partner waits at its cell, and the partner that completes
- * the cell wakes exactly the threads whose turn it made. There is no lock on the way of a put or
- * a take, and nothing is allocated per element (a thread that parks allocates one record).
+ * cell. A take claims only while an element is inside or on its way, and a put only while there
+ * is room (else it waits for that, in CellLobby); a thread that reaches its cell before its
+ * partner waits at the cell, and the partner that completes the cell wakes exactly the threads
+ * whose turn it made. No lock on the way of a put or a take that finds an element or room, and
+ * nothing allocated per element (a thread that parks allocates one record).
  *
  * <p>The operations that look inside ({@code toArray}, {@code contains}, {@code peek}, removal
  * by predicate, {@code drainTo}, {@code clear}) do not stop puts and takes: they see each cell as
@@ -43,7 +45,10 @@ public final class CellsCore<E> implements BufferCore<E> {
      * and a cancelled waiter marking its cell so that the partner moves on. The cells, their
      * states and the waiting protocol are CellRing's (its notes). Position p lives in cell
      * p % capacity, so put p also waits there until take p - capacity has freed the cell: that
-     * is the capacity bound, with no third counter.
+     * is the capacity bound, with no third counter. Unlike the channels, a take does not claim
+     * while the buffer is empty, nor a put while it is full: they wait in CellLobby first, so
+     * that a running take keeps taking what is there rather than wait for the one put that
+     * serves its position (its notes).
      *
      * Counters, the close and the size are CellCounts'; giving a position up is CellGiveUps'.
      *
