@@ -38,15 +38,12 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 public final class Suite {
 
-    /**
-     * The throughput shapes that the short and full suites measure and the twins compare, in
-     * report order.
-     */
+    /** The throughput shapes that the twins compare (PairedThroughput's), in report order. */
     static final List<String> SCENARIOS = List.of("p1c1", "p1c4", "p4c4", "p8c8", "p1c50");
 
     /**
      * Every throughput shape of {@code HandoffThroughput}, in report order: the
-     * {@link #SCENARIOS}, then those only the smoke run and hand-run results (many-core.sh) have.
+     * {@link #SCENARIOS}, then the slow consumer; every suite measures them all.
      */
     static final List<String> SHAPES = List.of("p1c1", "p1c4", "p4c4", "p8c8", "p1c50", "p4c1slow");
 
@@ -71,7 +68,7 @@ public final class Suite {
         meta.setProperty("loadBefore", Machine.loadAverage());
 
         List<RunResult> all = new ArrayList<>();
-        for (String scenario : mode == Mode.SMOKE ? SHAPES : SCENARIOS) {
+        for (String scenario : SHAPES) {
             all.addAll(run(throughput(mode, scenario)));
         }
         all.addAll(run(latency(mode)));
