@@ -66,6 +66,22 @@ final class CellCounts {
         return (long) COUNT.getAndAdd(counts, TAKES, 1L);
     }
 
+    /** Claims put position s if it is still the next one and the buffer is open: for offer(). */
+    boolean claimPutAt(long s) {
+        return COUNT.compareAndSet(counts, PUTS, s, s + 1);
+    }
+
+    /** Claims take position t if it is still the next one: for poll(). */
+    boolean claimTakeAt(long t) {
+        return COUNT.compareAndSet(counts, TAKES, t, t + 1);
+    }
+
+    /** The next put position, or -1 once closed. */
+    long nextPut() {
+        long c = (long) COUNT.getVolatile(counts, PUTS);
+        return (c & CLOSED) == 0 ? c : -1L;
+    }
+
     /** Gives position p of a side (PUTS or TAKES) back if nobody claimed after it, nor closed. */
     boolean giveBack(int side, long p) {
         return COUNT.compareAndSet(counts, side, p + 1, p);

@@ -52,11 +52,16 @@ public final class CellsCore<E> implements BufferCore<E> {
      *
      * Counters, the close and the size are CellCounts'; giving a position up is CellGiveUps'.
      *
-     * A non-blocking offer or poll waits for a partner found in the middle of its operation (a
-     * few spins, then yields) rather than give its position up: a put at p whose cell still
-     * holds lap p - capacity waits if take p - capacity has claimed, and a take at p whose cell
-     * is not yet FULL waits if put p has claimed, since then every earlier operation on that
-     * cell has claimed too, and none of them waits for anything but a claimed partner.
+     * offer() and poll() never wait, so they never claim a position they might have to give up:
+     * each reads its side's next position and its cell, and claims it by CAS only if the cell is
+     * ready (a retry means another thread of its side claimed it). Full and empty are decided
+     * from counts read in the order that makes them true at one instant (offer reads the put
+     * count, then the take count; poll the reverse). A partner found in the middle of its
+     * operation is waited for (a few spins, then yields): a put at p whose cell still holds lap
+     * p - capacity waits if take p - capacity has claimed, and a take at p whose cell is not yet
+     * FULL waits if put p has claimed, since then every earlier operation on that cell has
+     * claimed too, and none of them waits for anything but a claimed partner. A timed offer or
+     * poll that runs out of time makes one such attempt before it answers.
      *
      * Spinning. With wait=spin a thread spins as its side's Spinner allows; with wait=park it
      * spins only while its partner is in the middle of its operation, a bounded few rounds.
@@ -105,34 +110,24 @@ public final class CellsCore<E> implements BufferCore<E> {
     @Override
     public boolean offer(E e) {
         reentry.check();
-        while (true) {
-            if (counts.isClosed() || counts.elements() >= capacity) {
-                return false; // looks closed or full: claim nothing
-            }
-            long p = counts.claimPut();
+        for (int round = 0; ; ) {
+            long p = counts.nextPut();
             if (p < 0) {
                 return false;
             }
-            int r = offerAt(p, e);
-            if (r != AGAIN) {
-                return r == DONE;
-            }
+            int i = ring.index(p);
+            long w = ring.word(i);
+            if (w == CellRing.word(p, CellRing.EMPTY) || w == CellRing.word(p, CellRing.TAKE_GONE)) {
+                if (counts.claimPutAt(p) && fillOrPass(i, p, e) == DONE) {
+                    return true;
+                }
+            } else if (w < CellRing.word(p, CellRing.EMPTY)) {
+                if (counts.takes() <= p - capacity) {
+                    return false; // full: the take that frees p's cell has not claimed
+                }
+                Spinner.pauseForPartner(round++); // take p - capacity is under way (see the notes)
+            } // else p is stale: read again
         }
-    }
-
-    /** offer() at its position: DONE, AGAIN (take p gave up) or REFUSED (full). */
-    private int offerAt(long p, E e) {
-        int i = ring.index(p);
-        long w = ring.word(i);
-        for (int round = 0; w < CellRing.word(p, CellRing.EMPTY) && counts.takes() > p - capacity; round++) {
-            Spinner.pauseForPartner(round); // take p - capacity is under way (see the notes)
-            w = ring.word(i);
-        }
-        if (w < CellRing.word(p, CellRing.EMPTY)) {
-            giveUps.abandonPut(i, p, null);
-            return REFUSED;
-        }
-        return fillOrPass(i, p, e);
     }
 
     @Override
@@ -145,7 +140,12 @@ public final class CellsCore<E> implements BufferCore<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        return nanos <= 0L ? offer(e) : insert(e, true, System.nanoTime() + nanos) == DONE;
+        if (nanos <= 0L) {
+            return offer(e);
+        }
+        int r = insert(e, true, System.nanoTime() + nanos);
+        // out of time while waiting for one place: a last offer takes any room that came meanwhile
+        return r == DONE || (r == TIMED_OUT && offer(e));
     }
 
     private int insert(E e, boolean timed, long deadline) throws InterruptedException {
@@ -210,14 +210,21 @@ public final class CellsCore<E> implements BufferCore<E> {
     @Override
     public E poll() {
         reentry.check();
-        while (true) {
-            if (counts.elements() <= 0) {
-                return null; // looks empty: claim nothing
-            }
-            long p = counts.claimTake();
-            Object r = pollAt(p);
-            if (r != AGAIN_MARK) {
-                return cast(r);
+        for (int round = 0; ; ) {
+            long p = counts.takes();
+            int i = ring.index(p);
+            long w = ring.word(i);
+            if (w == CellRing.word(p, CellRing.FULL) || w >= ring.nextLap(p)) {
+                if (counts.claimTakeAt(p)) {
+                    Object r = pollAt(p);
+                    if (r != AGAIN_MARK) {
+                        return cast(r);
+                    }
+                }
+            } else if (w < CellRing.word(p, CellRing.FULL) && counts.puts() <= p) {
+                return null; // empty: no put has claimed the next take's position
+            } else {
+                Spinner.pauseForPartner(round++); // put p is under way, or a remover holds p's element
             }
         }
     }
@@ -251,7 +258,12 @@ public final class CellsCore<E> implements BufferCore<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        return nanos <= 0L ? poll() : remove(true, System.nanoTime() + nanos);
+        if (nanos <= 0L) {
+            return poll();
+        }
+        E e = remove(true, System.nanoTime() + nanos);
+        // out of time while waiting at one position: a last poll takes any element that came meanwhile
+        return e != null ? e : poll();
     }
 
     private E remove(boolean timed, long deadline) throws InterruptedException {
