@@ -131,8 +131,19 @@ public interface BufferCore<E> {
     /** The oldest element, or {@code null} if empty. */
     E peek();
 
-    /** Whether an element equal to o (non-null) is inside. */
-    boolean contains(Object o);
+    /**
+     * Whether an element equal to o (non-null) is inside. By default a scan of {@link #toArray()},
+     * so that o's {@code equals} runs outside the core; a core whose snapshot costs more than a
+     * locked scan overrides it.
+     */
+    default boolean contains(Object o) {
+        for (Object e : toArray()) {
+            if (o.equals(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /** A consistent copy of the elements, oldest first. */
     Object[] toArray();

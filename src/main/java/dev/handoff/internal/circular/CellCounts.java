@@ -102,6 +102,16 @@ final class CellCounts {
         return (long) COUNT.getVolatile(counts, TAKES);
     }
 
+    /** Whether a put has claimed position p (it, and every earlier put at p's cell, is under way or done). */
+    boolean putClaimed(long p) {
+        return puts() > p;
+    }
+
+    /** Whether a take has claimed position p. */
+    boolean takeClaimed(long p) {
+        return takes() > p;
+    }
+
     /** puts - takes - skew: the size when nothing is under way; any long while something is. */
     long elements() {
         return puts() - takes() - skew.get();

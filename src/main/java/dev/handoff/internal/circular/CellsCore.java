@@ -122,7 +122,7 @@ public final class CellsCore<E> implements BufferCore<E> {
                     return true;
                 }
             } else if (w < CellRing.word(p, CellRing.EMPTY)) {
-                if (counts.takes() <= p - capacity) {
+                if (!counts.takeClaimed(p - capacity)) {
                     return false; // full: the take that frees p's cell has not claimed
                 }
                 Spinner.pauseForPartner(round++); // take p - capacity is under way (see the notes)
@@ -221,7 +221,7 @@ public final class CellsCore<E> implements BufferCore<E> {
                         return cast(r);
                     }
                 }
-            } else if (w < CellRing.word(p, CellRing.FULL) && counts.puts() <= p) {
+            } else if (w < CellRing.word(p, CellRing.FULL) && !counts.putClaimed(p)) {
                 return null; // empty: no put has claimed the next take's position
             } else {
                 Spinner.pauseForPartner(round++); // put p is under way, or a remover holds p's element
@@ -234,7 +234,7 @@ public final class CellsCore<E> implements BufferCore<E> {
         int i = ring.index(p);
         while (true) {
             long w = ring.word(i);
-            for (int round = 0; w < CellRing.word(p, CellRing.FULL) && counts.puts() > p; round++) {
+            for (int round = 0; w < CellRing.word(p, CellRing.FULL) && counts.putClaimed(p); round++) {
                 Spinner.pauseForPartner(round); // put p, and all before it here, are under way
                 w = ring.word(i);
             }
@@ -399,16 +399,6 @@ public final class CellsCore<E> implements BufferCore<E> {
     @Override
     public E peek() {
         return cast(inside.peek());
-    }
-
-    @Override
-    public boolean contains(Object o) {
-        for (Object e : toArray()) {
-            if (o.equals(e)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     @Override

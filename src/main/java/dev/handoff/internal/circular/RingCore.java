@@ -387,16 +387,6 @@ public final class RingCore<E> implements BufferCore<E> {
     }
 
     @Override
-    public boolean contains(Object o) {
-        for (Object e : toArray()) {
-            if (o.equals(e)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    @Override
     public int size() {
         return ring.size();
     }
