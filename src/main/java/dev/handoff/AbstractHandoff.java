@@ -304,13 +304,26 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
 
         @Override
         public boolean test(Object e) {
-            int[] left = copies.get(e);
-            if (left == null || left[0] == 0) {
+            if (!wouldAccept(e)) {
                 return false;
             }
-            left[0]--;
+            copies.get(e)[0]--;
             return true;
         }
+
+        /** Whether test(e) would say yes now, without counting e as removed. */
+        boolean wouldAccept(Object e) {
+            int[] left = copies.get(e);
+            return left != null && left[0] > 0;
+        }
+    }
+
+    /**
+     * Whether a removal's match accepts e, asked without counting e as removed: a bulk removal's
+     * match counts each yes (see Accepted); every other match is a pure test.
+     */
+    static boolean wouldAccept(Predicate<Object> match, Object e) {
+        return match instanceof Accepted accepted ? accepted.wouldAccept(e) : match.test(e);
     }
 
     /** An iterator over a snapshot; see {@link #iterator()}. */

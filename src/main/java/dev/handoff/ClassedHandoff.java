@@ -303,13 +303,19 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
 
     /**
      * Removes the first element that matches, looking at the classes most important first. Holds
-     * one reservation meanwhile (see the notes), so it finds nothing while every element inside
-     * is reserved by a consumer that will take it.
+     * one reservation meanwhile (see the notes). While every reservation is held by others it
+     * returns {@code false} only once no class holds a match: a holder may take other elements
+     * than the one sought (a drainTo can move an element whose insert has not yet published), so
+     * "all reserved" does not mean "the match will leave", and a pool that rechecks with
+     * remove(task) after shutdown must never be told a task left that is still inside.
      */
     @Override
     boolean removeFirst(Predicate<Object> match) {
-        if (takeable.tryAcquireHeld(1) == 0) {
-            return false;
+        while (takeable.tryAcquireHeld(1) == 0) {
+            if (!anyClassHolds(match)) {
+                return false;
+            }
+            Thread.yield(); // each holder settles or hands back without waiting: a reservation comes free
         }
         boolean removed = false;
         try {
@@ -329,6 +335,18 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
                 takeable.handBack(1); // no match, or match threw: the element stays takeable
             }
         }
+    }
+
+    /** Whether a match is inside some class now; asks {@code match} without counting a removal. */
+    private boolean anyClassHolds(Predicate<Object> match) {
+        for (AbstractHandoff<E> own : classes) {
+            for (Object e : own.toArray()) {
+                if (wouldAccept(match, e)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**
