@@ -155,7 +155,7 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
     }
 
     @Override
-    public final HandoffStats stats() {
+    public HandoffStats stats() {
         return counters.snapshot();
     }
 

@@ -9,6 +9,7 @@ import dev.handoff.internal.classes.ImportanceClasses;
 import dev.handoff.internal.observe.CountedHandoffs;
 
 import java.util.Collection;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -118,6 +119,49 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
             return kind.create(countStats);
         }
         return new ClassedHandoff<>(importance, perClassCapacity, countStats, kind);
+    }
+
+    /**
+     * Builds a spec with classes over a kind (not over a {@link SojournSpec}): the pipe serves
+     * its waiting producers by class; a buffered kind gets one handoff per class, each counting
+     * nothing, since this one counts.
+     *
+     * @throws NullPointerException if classifier is null
+     */
+    static <E> Handoff<E> of(HandoffSpec.Classed spec, Classifier<? super E> classifier) {
+        HandoffSpec base = spec.base();
+        ImportanceClasses<E> importance = new ImportanceClasses<>(spec.classes(), spec.fair(),
+                Objects.requireNonNull(classifier, "classifier"));
+        if (base instanceof HandoffSpec.Pipe pipe) {
+            return new PipeHandoff<>(pipe.capacity(), pipe.stats(), importance);
+        }
+        HandoffSpec uncounted = switch (base) {
+            case HandoffSpec.Circular c -> new HandoffSpec.Circular(c.capacity(), c.waiting(), c.core(), false);
+            case HandoffSpec.LockSplit l -> new HandoffSpec.LockSplit(l.capacity(), false);
+            case HandoffSpec.HashTable t -> new HandoffSpec.HashTable(t.capacity(), t.slots(), t.keys(), t.search(),
+                    false);
+            default -> throw new AssertionError(base); // the pipe is built above; Classed refuses the rest
+        };
+        return of(importance, base.capacity(), base.stats(), stats -> (stats ? uncounted.withStats() : uncounted).build());
+    }
+
+    /**
+     * Checks a spec with classes: K and N in range, a base without classes, and at most
+     * {@code Integer.MAX_VALUE} elements in all.
+     *
+     * @throws IllegalArgumentException if one is not so
+     * @throws NullPointerException if base is null
+     */
+    static void checkSpec(HandoffSpec base, int classes, int fair) {
+        Objects.requireNonNull(base, "base spec");
+        if (base instanceof HandoffSpec.Classed) {
+            throw new IllegalArgumentException("a spec has importance classes once: " + base);
+        }
+        new ImportanceClasses<>(classes, fair, Classifier.byImportance(classes)); // checks K and N
+        if (!(base instanceof HandoffSpec.Pipe) && (long) classes * base.capacity() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(classes + " classes of capacity " + base.capacity()
+                    + " hold more than Integer.MAX_VALUE elements");
+        }
     }
 
     /**

@@ -168,9 +168,10 @@ public interface Handoff<E> extends BlockingQueue<E>, AutoCloseable {
     boolean isClosed();
 
     /**
-     * Returns a snapshot of this handoff's counters. Counting is chosen at construction; a handoff
-     * built without it returns {@link HandoffStats#disabled()}. The snapshot is not atomic: each
-     * counter is read once, while other threads may be counting.
+     * Returns a snapshot of this handoff's counters and sojourn times. Counting ({@code stats})
+     * and sojourn times ({@code sojourn}) are chosen at construction; a handoff built with neither
+     * returns {@link HandoffStats#disabled()}. The snapshot is not atomic: each counter is read
+     * once, while other threads may be counting.
      *
      * @return the counters as they are now
      */

@@ -33,13 +33,13 @@ import java.util.Objects;
  * {@link IllegalArgumentException} naming the limit or a {@link NullPointerException}.
  *
  * <p>{@link #toString()} is the canonical spec string: the kind, the capacity, every option of
- * the kind written out (defaults included) in a fixed order, and {@code stats} last when on, for
- * instance {@code "pht:1031,slots=cas,key=random,search=summary"}. It parses back to an equal spec. The grammar
+ * the kind written out (defaults included) in a fixed order, then {@code stats} and {@code sojourn}
+ * when on, for instance {@code "pht:1031,slots=cas,key=random,search=summary"}. It parses back to an equal spec. The grammar
  * of spec strings, the options of each kind and the capacity limits are in {@link Handoffs}.
  */
 public sealed interface HandoffSpec
         permits HandoffSpec.Circular, HandoffSpec.LockSplit, HandoffSpec.HashTable, HandoffSpec.Pipe,
-                HandoffSpec.Classed {
+                HandoffSpec.Classed, SojournSpec {
 
     /**
      * Parses a spec string such as {@code "circular:101"} or {@code "pht:1031,slots=monitor,stats"};
@@ -69,6 +69,22 @@ public sealed interface HandoffSpec
 
     /** {@return a spec equal to this one but with counting of statistics on} */
     HandoffSpec withStats();
+
+    /** {@return whether the handoff records how long each element stays ({@link HandoffStats#sojourn()})} */
+    default boolean sojourn() {
+        return false;
+    }
+
+    /**
+     * Returns this spec with the time each element stays inside recorded: {@code ...,sojourn}.
+     *
+     * @return a {@link SojournSpec} over this one; for {@link Classed}, the classes over one;
+     *         this spec if it records them already
+     * @throws IllegalArgumentException for a pipe, which holds no element to time
+     */
+    default HandoffSpec withSojourn() {
+        return SojournSpec.over(this);
+    }
 
     /**
      * Builds a new, open, empty handoff of this kind, capacity and options.
@@ -393,7 +409,8 @@ public sealed interface HandoffSpec
      * it; for the pipe, the base's worker slots, whose waiting producers are served by class.
      * See {@link Importance} for which element a take returns and the bound on waiting.
      *
-     * @param base the kind, its capacity per class and its options; not itself {@code Classed}
+     * @param base the kind, its capacity per class and its options, or a {@link SojournSpec} of
+     *        them; not itself {@code Classed}
      * @param classes K, the number of classes, from 1 to 64 (one class builds the base kind)
      * @param fair N, every N-th take serves the classes in turn, {@code >= 1}
      */
@@ -406,15 +423,7 @@ public sealed interface HandoffSpec
          * @throws NullPointerException if base is null
          */
         public Classed {
-            Objects.requireNonNull(base, "base spec");
-            if (base instanceof Classed) {
-                throw new IllegalArgumentException("a spec has importance classes once: " + base);
-            }
-            new ImportanceClasses<>(classes, fair, Classifier.byImportance(classes)); // checks K and N
-            if (!(base instanceof Pipe) && (long) classes * base.capacity() > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException(classes + " classes of capacity " + base.capacity()
-                        + " hold more than Integer.MAX_VALUE elements");
-            }
+            ClassedHandoff.checkSpec(base, classes, fair);
         }
 
         /**
@@ -454,6 +463,11 @@ public sealed interface HandoffSpec
             return base.stats();
         }
 
+        @Override
+        public boolean sojourn() {
+            return base.sojourn();
+        }
+
         /**
          * Builds the handoff with elements classified by {@link Classifier#byImportance(int)}:
          * an element that implements {@link Importance} by its class, any other in the least
@@ -473,28 +487,12 @@ public sealed interface HandoffSpec
          * @throws NullPointerException if classifier is null
          */
         public <E> Handoff<E> build(Classifier<? super E> classifier) {
-            ImportanceClasses<E> importance = new ImportanceClasses<>(classes, fair, classifier);
-            if (base instanceof Pipe pipe) {
-                return new PipeHandoff<>(pipe.capacity(), pipe.stats(), importance);
-            }
-            HandoffSpec uncounted = switch (base) {
-                case Circular c -> new Circular(c.capacity(), c.waiting(), c.core(), false);
-                case LockSplit l -> new LockSplit(l.capacity(), false);
-                case HashTable t -> new HashTable(t.capacity(), t.slots(), t.keys(), t.search(), false);
-                case Pipe p -> p; // built above
-                case Classed c -> throw new AssertionError(c); // refused by the constructor
-            };
-            return ClassedHandoff.of(importance, base.capacity(), base.stats(),
-                    stats -> (stats ? uncounted.withStats() : uncounted).build());
+            return base instanceof SojournSpec ? SojournHandoff.of(this, classifier) : ClassedHandoff.of(this, classifier);
         }
 
         @Override
         public String toString() {
-            String kind = base.toString();
-            boolean counted = kind.endsWith(",stats");
-            String options = ",classes=" + classes + ",fair=" + fair;
-            return counted ? kind.substring(0, kind.length() - ",stats".length()) + options + ",stats"
-                    : kind + options;
+            return SpecParser.writeClasses(this);
         }
     }
 }

@@ -32,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  * <h2>Spec strings</h2>
  * <pre>
  * spec     = kind ":" capacity { "," option }
- * option   = "stats" | name "=" value
+ * option   = "stats" | "sojourn" | name "=" value
  * </pre>
  * Kind, option names and values are read without regard to case, and whitespace around each
  * part, {@code :} and {@code =} is ignored. Each option may appear once, in any order. An unknown
@@ -65,7 +65,9 @@ import java.util.concurrent.TimeUnit;
  *     <td>worker slots, 1 to {@link PipeHandoff#MAX_CAPACITY}</td></tr>
  * </tbody>
  * </table>
- * The option {@code stats} turns on the counters behind {@link Handoff#stats()} for every kind.
+ * The option {@code stats} turns on the counters behind {@link Handoff#stats()} for every kind;
+ * {@code sojourn} records how long each element stays inside ({@link SojournSpec}), for every
+ * kind but the pipe, which holds nothing.
  * For the pipe kind the capacity is the number of worker slots (see {@link PipeHandoff}).
  *
  * <p>{@link #newThreadPool(HandoffSpec, int)} builds a fixed-size {@link ThreadPoolExecutor} on any

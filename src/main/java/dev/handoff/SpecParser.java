@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  * <p>It knows no kind's options: each spec record declares its own as a {@link Grammar} (its
  * name, its valued options, and how to build the record from their values), so that a new option
  * of a kind touches that kind's record only. The options every kind shares ({@code classes},
- * {@code fair}, {@code stats}) are read here.
+ * {@code fair}, {@code stats}, {@code sojourn}) are read here, and written here for a spec with classes.
  */
 final class SpecParser {
 
@@ -100,6 +100,7 @@ final class SpecParser {
     private static final Common CLASSES = new Common("classes", "1.." + ImportanceClasses.MAX_CLASSES);
     private static final Common FAIR = new Common("fair", "N>=1");
     private static final Common STATS = new Common("stats", "");
+    private static final Common SOJOURN = new Common("sojourn", "");
 
     static HandoffSpec parse(String spec) {
         Objects.requireNonNull(spec, "handoff spec");
@@ -118,7 +119,8 @@ final class SpecParser {
         try {
             HandoffSpec base = grammar.build().build(capacity, given(spec, grammar, options),
                     options.containsKey(STATS.name()));
-            return withClasses(spec, grammar, options, base);
+            return withClasses(spec, grammar, options,
+                    options.containsKey(SOJOURN.name()) ? base.withSojourn() : base);
         } catch (IllegalArgumentException beyondTheLimit) {
             throw new IllegalArgumentException("handoff spec '" + spec + "': " + beyondTheLimit.getMessage(),
                     beyondTheLimit);
@@ -188,7 +190,7 @@ final class SpecParser {
 
     /** Every option of the kind, its own and the common ones, as the error messages list them. */
     private static List<Object> optionsOf(Grammar<?> grammar) {
-        return Stream.concat(grammar.options().stream(), Stream.of(CLASSES, FAIR, STATS)).map(o -> (Object) o)
+        return Stream.concat(grammar.options().stream(), Stream.of(CLASSES, FAIR, STATS, SOJOURN)).map(o -> (Object) o)
                 .toList();
     }
 
@@ -225,7 +227,7 @@ final class SpecParser {
             if (options.containsKey(name)) {
                 throw badOption(spec, grammar, "option '" + name + "' given twice");
             }
-            boolean flag = option == STATS;
+            boolean flag = option == STATS || option == SOJOURN;
             if (flag && value != null) {
                 throw badOption(spec, grammar, "option '" + name + "' takes no value, was '" + part + "'");
             }
@@ -235,6 +237,17 @@ final class SpecParser {
             options.put(name, value);
         }
         return options;
+    }
+
+    /**
+     * The canonical string of a spec with classes: its base's, with {@code classes} and
+     * {@code fair} before the flags {@code stats} and {@code sojourn}, which stay last.
+     */
+    static String writeClasses(HandoffSpec.Classed classed) {
+        String base = classed.base().toString();
+        String flags = (classed.stats() ? ",stats" : "") + (classed.sojourn() ? ",sojourn" : "");
+        return base.substring(0, base.length() - flags.length()) + ",classes=" + classed.classes()
+                + ",fair=" + classed.fair() + flags;
     }
 
     private static IllegalArgumentException badOption(String spec, Grammar<?> grammar, String problem) {

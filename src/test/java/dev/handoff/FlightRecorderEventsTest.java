@@ -37,12 +37,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The JFR events of every kind, read back from a recording: {@code dev.handoff.Wait} for each park
  * of a blocked put, take, timed offer and timed poll (threshold 0 here, so that every park counts),
  * none for a put or take that does not block, and the periodic {@code dev.handoff.Stats} with the
- * size and the counters of each live handoff built with counting on. The stats event's period is
+ * size, the counters and the sojourn times of each live handoff built with counting or sojourn on. The stats event's period is
  * set to {@code endChunk} here, so that it is emitted exactly when the recording stops.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -244,6 +245,37 @@ class FlightRecorderEventsTest {
                     "size", (long) mine.get(0).getInt("size"),
                     "puts", mine.get(0).getLong("puts"),
                     "takes", mine.get(0).getLong("takes")));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"circular:13,sojourn", "lock-split:13,stats,sojourn", "pht:13,classes=2,stats,sojourn"})
+    void theStatsEventCarriesTheSojournTimesOfTheHandoffTheCallerHolds(String spec) throws Exception {
+        List<Handoff<String>> built = new ArrayList<>();
+        List<RecordedEvent> stats = record(STATS, s -> s.with("period", "endChunk"), () -> {
+            Handoff<String> handoff = Handoffs.create(spec);
+            built.add(handoff);
+            handoff.put("a");
+            handoff.put("b");
+            handoff.take();
+        });
+        Handoff<String> handoff = built.get(0);
+        List<RecordedEvent> mine = of(handoff, stats);
+        assertFalse(mine.isEmpty(), () -> "no " + STATS + " of this handoff among:\n" + describe(stats));
+        assertEquals(mine, stats.stream().filter(e -> e.getString("kind").equals(handoff.spec().kind())
+                && e.getInt("capacity") == handoff.capacity()).toList(), "the handoff inside has no event of its own");
+        HandoffStats.SojournTimes now = handoff.stats().sojourn();
+        assertEquals(1, now.count());
+        for (RecordedEvent e : mine) {
+            assertEquals(1, e.getInt("size"));
+            assertEquals(handoff.stats().puts(), e.getLong("puts"));
+            assertEquals(now.count(), e.getLong("sojournCount"));
+            assertEquals(Duration.ofNanos(now.totalNanos()), e.getDuration("sojournTotal"));
+            assertEquals(Duration.ofNanos(now.maxNanos()), e.getDuration("sojournMax"));
+            assertEquals(Duration.ofNanos(now.p50Nanos()), e.getDuration("sojournP50"));
+            assertEquals(Duration.ofNanos(now.p90Nanos()), e.getDuration("sojournP90"));
+            assertEquals(Duration.ofNanos(now.p99Nanos()), e.getDuration("sojournP99"));
+            assertEquals(Duration.ofNanos(now.p999Nanos()), e.getDuration("sojournP999"));
         }
     }
 

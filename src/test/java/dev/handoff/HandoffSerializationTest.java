@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The serialized form beyond what {@link SerializationContract} checks on every kind: specs
- * built by the factory (options, counting), importance classes with the default, a serializable
+ * built by the factory (options, counting, sojourn times), importance classes with the default, a serializable
  * and a non-serializable classifier, elements that are not serializable, and forged forms.
  */
 class HandoffSerializationTest {
@@ -41,7 +41,8 @@ class HandoffSerializationTest {
     @ParameterizedTest
     @ValueSource(strings = {"circular:5", "circular:5,wait=spin,core=ring,stats", "lock-split:5,stats",
             "pht:5,slots=monitor,key=hash,search=cursor", "pht:5,search=probe", "pipe:3,stats",
-            "circular:2,classes=3,fair=4", "lock-split:2,classes=2,stats", "pipe:3,classes=2"})
+            "circular:2,classes=3,fair=4", "lock-split:2,classes=2,stats", "pipe:3,classes=2",
+            "circular:5,sojourn", "pht:5,key=hash,stats,sojourn", "lock-split:2,classes=2,sojourn"})
     void everySpecTheFactoryBuildsRoundTrips(String spec) throws Exception {
         Handoff<Integer> h = Handoffs.create(spec);
         if (!(h instanceof PipeHandoff)) {

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  */
 class HandoffSpecTest {
 
-    /** Every kind with every combination of its options, with and without stats. */
+    /** Every kind with every combination of its options, with and without stats, and with sojourn but the pipe. */
     static List<HandoffSpec> everySpec() {
         List<HandoffSpec> all = new ArrayList<>();
         for (boolean stats : new boolean[] {false, true}) {
@@ -47,6 +47,11 @@ class HandoffSpecTest {
                 }
             }
             all.add(new HandoffSpec.Pipe(8, stats));
+        }
+        for (HandoffSpec spec : List.copyOf(all)) {
+            if (!(spec instanceof HandoffSpec.Pipe)) {
+                all.add(spec.withSojourn());
+            }
         }
         return all;
     }
@@ -103,6 +108,7 @@ class HandoffSpecTest {
             assertEquals(configuration(typed), configuration(parsed), spec.toString());
             assertEquals(spec.capacity(), typed.capacity());
             assertEquals(spec.stats(), typed.stats().enabled());
+            assertEquals(spec.sojourn(), typed.stats().sojourn().enabled());
             switch (spec) {
                 case HandoffSpec.Circular c -> assertEquals(c.waiting(), ((CircularBuffer<?>) typed).waiting());
                 case HandoffSpec.HashTable t -> {
@@ -112,6 +118,7 @@ class HandoffSpecTest {
                 case HandoffSpec.LockSplit l -> assertSame(LockSplitQueue.class, typed.getClass());
                 case HandoffSpec.Pipe p -> assertSame(PipeHandoff.class, typed.getClass());
                 case HandoffSpec.Classed k -> fail("everySpec() has no classed spec: " + k);
+                case SojournSpec t -> assertSame(SojournHandoff.class, typed.getClass());
             }
         }
     }
@@ -150,6 +157,44 @@ class HandoffSpecTest {
         assertThrows(IllegalArgumentException.class,
                 () -> new HandoffSpec.Classed(Handoffs.circular(4).withClasses(2), 2, 1));
         assertThrows(IllegalArgumentException.class, () -> Handoffs.lockSplit(1 << 30).withClasses(2));
+    }
+
+    @Test
+    void sojournIsWrittenInJavaAsInTheStringAndLastInIt() {
+        assertEquals("circular:8,wait=park,core=lock,sojourn", Handoffs.circular(8).withSojourn().toString());
+        assertEquals("lock-split:8,stats,sojourn", Handoffs.lockSplit(8).withSojourn().withStats().toString());
+        assertEquals(Handoffs.lockSplit(8).withStats().withSojourn(), HandoffSpec.parse("lock-split:8, SOJOURN ,stats"));
+        assertEquals(Handoffs.hashTable(11).withSojourn(), HandoffSpec.parse("pht:11,sojourn"));
+        assertEquals(Handoffs.circular(8).withSojourn(), Handoffs.circular(8).withSojourn().withSojourn(), "idempotent");
+        assertTrue(HandoffSpec.parse("circular:8,sojourn").sojourn());
+        assertFalse(Handoffs.circular(8).sojourn());
+        assertNotEquals(Handoffs.circular(8), Handoffs.circular(8).withSojourn());
+
+        HandoffSpec classed = HandoffSpec.parse("circular:4,sojourn,classes=2,stats");
+        assertEquals("circular:4,wait=park,core=lock,classes=2,fair=16,stats,sojourn", classed.toString());
+        assertEquals(classed, Handoffs.circular(4).withStats().withSojourn().withClasses(2), "sojourn, then classes");
+        assertEquals(classed, Handoffs.circular(4).withClasses(2).withStats().withSojourn(), "classes, then sojourn");
+        assertEquals(classed, HandoffSpec.parse(classed.toString()));
+        assertTrue(classed.sojourn());
+        assertInstanceOf(SojournSpec.class, ((HandoffSpec.Classed) classed).base(), "one form: classes over sojourn");
+        assertInstanceOf(SojournHandoff.class, classed.build());
+        assertEquals(8, classed.build().capacity());
+    }
+
+    @Test
+    void sojournIsRefusedForThePipeAndInAnyOtherForm() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> HandoffSpec.parse("pipe:4,sojourn"));
+        assertTrue(e.getMessage().contains("'pipe:4,sojourn'") && e.getMessage().contains("holds no element"),
+                e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Handoffs.pipe(4).withSojourn());
+        assertThrows(IllegalArgumentException.class, () -> Handoffs.pipe(4).withClasses(2).withSojourn());
+        assertThrows(IllegalArgumentException.class, () -> new SojournSpec(Handoffs.circular(4).withClasses(2)));
+        assertThrows(IllegalArgumentException.class, () -> new SojournSpec(new SojournSpec(Handoffs.circular(4))));
+        assertThrows(NullPointerException.class, () -> new SojournSpec(null));
+        e = assertThrows(IllegalArgumentException.class, () -> HandoffSpec.parse("circular:4,sojourn=on"));
+        assertTrue(e.getMessage().contains("takes no value"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> HandoffSpec.parse("circular:4,sojourn,sojourn"));
     }
 
     @Test

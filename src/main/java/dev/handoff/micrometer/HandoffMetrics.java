@@ -5,13 +5,17 @@ package dev.handoff.micrometer;
 
 import dev.handoff.Handoff;
 import dev.handoff.HandoffStats;
+import dev.handoff.HandoffStats.SojournTimes;
 import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import java.util.function.ToLongFunction;
 
 /**
@@ -37,6 +41,13 @@ import java.util.function.ToLongFunction;
  *         <td>{@link HandoffStats#producerWaits()}</td></tr>
  *     <tr><td>{@code handoff.waits}, tag {@code operation=take}</td><td>function counter</td>
  *         <td>{@link HandoffStats#consumerWaits()}</td></tr>
+ *     <tr><td>{@code handoff.sojourn}</td><td>function timer</td>
+ *         <td>{@link HandoffStats.SojournTimes#count()} and {@link HandoffStats.SojournTimes#totalNanos()}</td></tr>
+ *     <tr><td>{@code handoff.sojourn.max}</td><td>time gauge</td>
+ *         <td>{@link HandoffStats.SojournTimes#maxNanos()}</td></tr>
+ *     <tr><td>{@code handoff.sojourn.percentile}, tag {@code phi=0.5}, {@code 0.9}, {@code 0.99},
+ *         {@code 0.999}</td><td>time gauge</td>
+ *         <td>{@link HandoffStats.SojournTimes#p50Nanos()} ... {@link HandoffStats.SojournTimes#p999Nanos()}</td></tr>
  *   </tbody>
  * </table>
  *
@@ -45,6 +56,12 @@ import java.util.function.ToLongFunction;
  * {@code countStats} in a constructor). For a handoff built without it, {@link #bindTo} registers
  * the three gauges only: such a handoff has nothing to count, and a counter that stays at 0 would
  * read as a handoff nobody uses.
+ *
+ * <p>The {@code handoff.sojourn} meters, how long elements waited inside, come with the
+ * {@code ,sojourn} option ({@link dev.handoff.SojournSpec}) whether or not the handoff counts.
+ * The timer's count and total give the mean wait over each publishing step, as any timer's do;
+ * the maximum and the percentiles, named as Micrometer names a timer's client-side percentiles,
+ * are over the handoff's whole life, since the handoff keeps one cumulative histogram.
  *
  * <p>The meters hold the handoff weakly, as Micrometer's gauges do: they do not keep it alive;
  * once it has been collected the gauges report {@code NaN} and the counters the last count they
@@ -107,6 +124,9 @@ public final class HandoffMetrics implements MeterBinder {
                 .tags(tags)
                 .description("Elements the handoff holds; for a pipe, its worker slots")
                 .register(registry);
+        if (handoff.stats().sojourn().enabled()) {
+            bindSojourn(registry);
+        }
         if (!handoff.stats().enabled()) {
             return; // built without counting: nothing to count (see the class comment)
         }
@@ -116,6 +136,27 @@ public final class HandoffMetrics implements MeterBinder {
                 Tags.of("operation", "put"), HandoffStats::producerWaits);
         counter(registry, "handoff.waits", "Times a consumer parked because the handoff was empty",
                 Tags.of("operation", "take"), HandoffStats::consumerWaits);
+    }
+
+    /** The sojourn timer, its maximum and its percentiles: see the class comment. */
+    private void bindSojourn(MeterRegistry registry) {
+        FunctionTimer.builder("handoff.sojourn", handoff, h -> h.stats().sojourn().count(),
+                        h -> h.stats().sojourn().totalNanos(), TimeUnit.NANOSECONDS)
+                .tags(tags)
+                .description("Time elements waited inside the handoff, from insert to take")
+                .register(registry);
+        sojournGauge(registry, "handoff.sojourn.max", Tags.empty(), SojournTimes::maxNanos);
+        sojournGauge(registry, "handoff.sojourn.percentile", Tags.of("phi", "0.5"), SojournTimes::p50Nanos);
+        sojournGauge(registry, "handoff.sojourn.percentile", Tags.of("phi", "0.9"), SojournTimes::p90Nanos);
+        sojournGauge(registry, "handoff.sojourn.percentile", Tags.of("phi", "0.99"), SojournTimes::p99Nanos);
+        sojournGauge(registry, "handoff.sojourn.percentile", Tags.of("phi", "0.999"), SojournTimes::p999Nanos);
+    }
+
+    private void sojournGauge(MeterRegistry registry, String name, Tags extra, ToLongFunction<SojournTimes> nanos) {
+        TimeGauge.builder(name, handoff, TimeUnit.NANOSECONDS, h -> nanos.applyAsLong(h.stats().sojourn()))
+                .tags(tags.and(extra))
+                .description("Time elements waited inside the handoff since it was built")
+                .register(registry);
     }
 
     private void counter(MeterRegistry registry, String name, String description, Tags extra,

@@ -10,7 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.handoff.Handoff;
+import dev.handoff.HandoffStats;
 import dev.handoff.Handoffs;
+import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -113,6 +115,46 @@ class HandoffMetricsTest {
         assertNull(registry.find("handoff.puts").meter());
         assertNull(registry.find("handoff.takes").meter());
         assertNull(registry.find("handoff.waits").meter());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"circular:8,sojourn", "lock-split:8,stats,sojourn", "pht:8,sojourn"})
+    void theSojournMetersFollowTheHandoffsSojournTimes(String spec) throws Exception {
+        Handoff<String> handoff = Handoffs.create(spec);
+        MeterRegistry registry = new SimpleMeterRegistry();
+        new HandoffMetrics(handoff, "jobs").bindTo(registry);
+        handoff.put("a");
+        handoff.put("b");
+        handoff.take();
+        TimeUnit.MILLISECONDS.sleep(1);
+        handoff.take();
+        HandoffStats.SojournTimes now = handoff.stats().sojourn();
+        FunctionTimer timer = registry.get("handoff.sojourn").tag("name", "jobs").functionTimer();
+        assertEquals(2, timer.count());
+        // Micrometer converts nanoseconds to its base unit and back: equal within a nanosecond
+        assertEquals(now.totalNanos(), timer.totalTime(TimeUnit.NANOSECONDS), 1);
+        assertEquals(now.maxNanos(), registry.get("handoff.sojourn.max").tag("name", "jobs").timeGauge()
+                .value(TimeUnit.NANOSECONDS), 1);
+        assertEquals(now.p50Nanos(), percentile(registry, "0.5"), 1);
+        assertEquals(now.p90Nanos(), percentile(registry, "0.9"), 1);
+        assertEquals(now.p99Nanos(), percentile(registry, "0.99"), 1);
+        assertEquals(now.p999Nanos(), percentile(registry, "0.999"), 1);
+        assertTrue(now.p999Nanos() >= TimeUnit.MILLISECONDS.toNanos(1), "b stayed 1 ms at least");
+        assertEquals(handoff.stats().enabled(), registry.find("handoff.puts").meter() != null,
+                "the counters come with stats only");
+    }
+
+    private static double percentile(MeterRegistry registry, String phi) {
+        return registry.get("handoff.sojourn.percentile").tag("name", "jobs").tag("phi", phi).timeGauge()
+                .value(TimeUnit.NANOSECONDS);
+    }
+
+    @Test
+    void aHandoffWithoutTheOptionHasNoSojournMeters() {
+        MeterRegistry registry = new SimpleMeterRegistry();
+        new HandoffMetrics(Handoffs.create("circular:8,stats"), "jobs").bindTo(registry);
+        assertNull(registry.find("handoff.sojourn").meter());
+        assertNull(registry.find("handoff.sojourn.percentile").meter());
     }
 
     @Test

@@ -67,11 +67,11 @@ public final class Queues {
 
     /** Variants of each handoff kind that the suite measures. */
     private static final List<String> HANDOFF_VARIANTS = List.of(
-            "circular", "circular+stats", "circular+wait=spin", "circular+core=ring", "circular+core=ring+wait=spin",
+            "circular", "circular+stats", "circular+sojourn", "circular+wait=spin", "circular+core=ring", "circular+core=ring+wait=spin",
             "circular+core=cells", "circular+core=cells+wait=spin",
-            "lock-split", "lock-split+stats",
-            "pht+slots=monitor", "pht+slots=monitor+stats",
-            "pht+slots=cas", "pht+slots=cas+stats", "pht+slots=cas+search=probe", "pht+slots=cas+search=cursor",
+            "lock-split", "lock-split+stats", "lock-split+sojourn",
+            "pht+slots=monitor", "pht+slots=monitor+stats", "pht+slots=monitor+sojourn",
+            "pht+slots=cas", "pht+slots=cas+stats", "pht+slots=cas+sojourn", "pht+slots=cas+search=probe", "pht+slots=cas+search=cursor",
             "pipe", "pipe+stats");
 
     /**
@@ -122,6 +122,14 @@ public final class Queues {
             throw new IllegalArgumentException("'" + name + "' names a peer, not a handoff");
         }
         return n.handoffSpec(capacity);
+    }
+
+    /**
+     * Whether the name is a variant that the suite runs only to read an option's cost against the
+     * plain kind: {@code +stats} (the counters) or {@code +sojourn} (the sojourn times).
+     */
+    public static boolean isCostVariant(String name) {
+        return name.contains("stats") || name.contains("sojourn");
     }
 
     /** Whether the name is one of the library's handoffs rather than a peer. */

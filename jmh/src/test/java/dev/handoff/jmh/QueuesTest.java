@@ -43,6 +43,7 @@ class QueuesTest {
             "circular|1024|circular:1024",
             "circular+stats|1024|circular:1024,stats",
             "pht+slots=cas+stats|1024|pht:1024,slots=cas,stats",
+            "lock-split+stats+sojourn|1024|lock-split:1024,stats,sojourn",
             "pipe|1024|pipe:64",
             "handoff:pht:101,stats|1024|pht:101,stats",
             "lock-split:101|7|lock-split:101"})

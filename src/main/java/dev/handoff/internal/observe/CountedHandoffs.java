@@ -15,7 +15,7 @@ import jdk.jfr.FlightRecorder;
 import jdk.jfr.FlightRecorderListener;
 
 /**
- * The live handoffs built with counting on, held weakly, and the JFR hook that emits one
+ * The live handoffs built with counting or sojourn times on, held weakly, and the JFR hook that emits one
  * {@link StatsEvent} for each of them every period.
  *
  * <p>Each kind's constructor calls {@link #register(Handoff)} as its last statement. A
@@ -61,10 +61,10 @@ public final class CountedHandoffs {
 
     /**
      * Registers a fully constructed handoff for the periodic {@code dev.handoff.Stats} event if
-     * it counts; does nothing otherwise.
+     * it counts or records sojourn times; does nothing otherwise.
      */
     public static void register(Handoff<?> handoff) {
-        if (!handoff.spec().stats()) {
+        if (!handoff.spec().stats() && !handoff.spec().sojourn()) {
             return;
         }
         forgetDropped();
@@ -73,6 +73,15 @@ public final class CountedHandoffs {
         if (!LISTENING.get() && LISTENING.compareAndSet(false, true)) {
             FlightRecorder.addListener(new InstallOnFirstRecording());
         }
+    }
+
+    /**
+     * Registers {@code outer}, a fully constructed handoff built around {@code inner}, in place
+     * of {@code inner}: the event then names the handoff its caller holds, once.
+     */
+    public static void registerInstead(Handoff<?> outer, Handoff<?> inner) {
+        LIVE.removeIf(entry -> entry.get() == inner);
+        register(outer);
     }
 
     /** Installs the periodic hook when JFR initializes; JFR does that once per JVM. */

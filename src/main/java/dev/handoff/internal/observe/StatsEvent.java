@@ -11,16 +11,17 @@ import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.Period;
 import jdk.jfr.StackTrace;
+import jdk.jfr.Timespan;
 
 /**
  * JFR event {@code dev.handoff.Stats}: every period (1 s unless the recording says otherwise), one
- * event per live handoff built with counting on, carrying its size and its {@link HandoffStats}
- * counters as they are at that moment (cumulative since construction). Emitted by
- * {@link CountedHandoffs} only.
+ * event per live handoff built with counting or sojourn times on, carrying its size, its
+ * {@link HandoffStats} counters and its sojourn times as they are at that moment (cumulative
+ * since construction; 0 for what it does not record). Emitted by {@link CountedHandoffs} only.
  */
 @Name("dev.handoff.Stats")
 @Label("Handoff Statistics")
-@Description("The size and the stats() counters of a handoff built with counting on, cumulative since it was built")
+@Description("The size, the stats() counters and the sojourn times of a handoff built with stats or sojourn, cumulative since it was built")
 @Period("1 s")
 @StackTrace(false)
 public final class StatsEvent extends HandoffEvent {
@@ -59,6 +60,36 @@ public final class StatsEvent extends HandoffEvent {
     @Description("Occupied slots lost to another consumer")
     public long searchConflicts;
 
+    @Label("Sojourn Count")
+    @Description("Elements timed by the sojourn option, those handed to a consumer; 0 without the option")
+    public long sojournCount;
+
+    @Label("Sojourn Total")
+    @Description("The sum of their times in the handoff, from insert to take")
+    @Timespan(Timespan.NANOSECONDS)
+    public long sojournTotal;
+
+    @Label("Sojourn Max")
+    @Timespan(Timespan.NANOSECONDS)
+    public long sojournMax;
+
+    @Label("Sojourn p50")
+    @Description("Median time in the handoff; percentiles are at most 6.25% over the true value, never under")
+    @Timespan(Timespan.NANOSECONDS)
+    public long sojournP50;
+
+    @Label("Sojourn p90")
+    @Timespan(Timespan.NANOSECONDS)
+    public long sojournP90;
+
+    @Label("Sojourn p99")
+    @Timespan(Timespan.NANOSECONDS)
+    public long sojournP99;
+
+    @Label("Sojourn p99.9")
+    @Timespan(Timespan.NANOSECONDS)
+    public long sojournP999;
+
     /** Fills this event from a snapshot of the handoff; the caller commits it. */
     public void read(Handoff<?> handoff) {
         describe(handoff);
@@ -72,5 +103,13 @@ public final class StatsEvent extends HandoffEvent {
         searchProbes = stats.searchProbes();
         insertConflicts = stats.insertConflicts();
         searchConflicts = stats.searchConflicts();
+        HandoffStats.SojournTimes sojourn = stats.sojourn();
+        sojournCount = sojourn.count();
+        sojournTotal = sojourn.totalNanos();
+        sojournMax = sojourn.maxNanos();
+        sojournP50 = sojourn.p50Nanos();
+        sojournP90 = sojourn.p90Nanos();
+        sojournP99 = sojourn.p99Nanos();
+        sojournP999 = sojourn.p999Nanos();
     }
 }

@@ -49,9 +49,9 @@ public class RoundTrip {
 
     /** A {@link Queues} name: a peer or a handoff variant. */
     @Param({"abq", "jox", "lbq", "ltq", "ltq-transfer", "sq", "jox-rendezvous", "jctools", "disruptor",
-            "circular", "circular+stats", "circular+wait=spin", "circular+core=ring", "circular+core=ring+wait=spin",
-            "lock-split", "lock-split+stats",
-            "pht+slots=monitor", "pht+slots=monitor+stats", "pht+slots=cas", "pht+slots=cas+stats", "pht+slots=cas+search=probe", "pht+slots=cas+search=cursor",
+            "circular", "circular+stats", "circular+sojourn", "circular+wait=spin", "circular+core=ring", "circular+core=ring+wait=spin",
+            "lock-split", "lock-split+stats", "lock-split+sojourn",
+            "pht+slots=monitor", "pht+slots=monitor+stats", "pht+slots=monitor+sojourn", "pht+slots=cas", "pht+slots=cas+stats", "pht+slots=cas+sojourn", "pht+slots=cas+search=probe", "pht+slots=cas+search=cursor",
             "pipe", "pipe+stats"})
     public String kind;
 

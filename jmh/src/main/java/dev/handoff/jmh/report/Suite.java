@@ -119,12 +119,12 @@ public final class Suite {
         };
     }
 
-    /** One throughput shape, every kind; the stats variants only where the counter cost is read. */
+    /** One throughput shape, every kind; the stats and sojourn variants only where their cost is read. */
     private static ChainedOptionsBuilder throughput(Mode mode, String scenario) {
         boolean withStats = mode != Mode.SHORT || scenario.equals("p1c1") || scenario.equals("p4c4");
         List<String> kinds = new ArrayList<>(Queues.all());
         if (!withStats) {
-            kinds.removeIf(k -> k.contains("stats"));
+            kinds.removeIf(Queues::isCostVariant);
         }
         ChainedOptionsBuilder b = base(mode)
                 .include("throughput\\.HandoffThroughput\\." + scenario + "$")
@@ -136,7 +136,7 @@ public final class Suite {
     private static ChainedOptionsBuilder latency(Mode mode) {
         List<String> kinds = new ArrayList<>(Queues.all());
         if (mode == Mode.SHORT) {
-            kinds.removeIf(k -> k.contains("stats")); // the counter cost is read from throughput
+            kinds.removeIf(Queues::isCostVariant); // the options' cost is read from throughput
         }
         ChainedOptionsBuilder b = base(mode)
                 .include("latency\\.RoundTrip\\.")

@@ -101,7 +101,8 @@ public final class SuitePage {
         twins();
         cpuAndBytes();
         latencyTable();
-        counterCost();
+        optionCost("stats");
+        optionCost("sojourn");
         machineLimits();
         return md.toString();
     }
@@ -112,8 +113,8 @@ public final class SuitePage {
                 + " rate in the first row.\n\n");
         header();
         for (String kind : results.kinds()) {
-            if (kind.contains("+stats")) {
-                continue; // read in the counters table below
+            if (Queues.isCostVariant(kind)) {
+                continue; // read in the cost tables below
             }
             md.append("| ").append(kind).append(" |");
             for (String s : shapes) {
@@ -169,8 +170,8 @@ public final class SuitePage {
                 + " any shape, the harness included (a lock or condition allocates a node per wait).\n\n");
         header("B/handoff");
         for (String kind : results.kinds()) {
-            if (kind.contains("+stats") || !(kind.equals("abq") || Queues.isHandoff(kind))) {
-                continue; // the counters table has the +stats variants; the peers' CPU is in the JSON
+            if (Queues.isCostVariant(kind) || !(kind.equals("abq") || Queues.isHandoff(kind))) {
+                continue; // the cost tables have the +stats and +sojourn variants; the peers' CPU is in the JSON
             }
             md.append("| ").append(kind).append(" |");
             double bytes = Double.NaN;
@@ -235,15 +236,16 @@ public final class SuitePage {
         }
     }
 
-    private void counterCost() {
-        md.append("\n## What `,stats` costs\n\n");
-        md.append("1 - (rate with stats) / (rate without), same run; below 0: noise.\n\n"
+    /** The table of what an option ({@code stats}, {@code sojourn}) costs each kind in throughput. */
+    private void optionCost(String option) {
+        md.append("\n## What `,").append(option).append("` costs\n\n");
+        md.append("1 - (rate with ").append(option).append(") / (rate without), same run; below 0: noise.\n\n"
                 + "| kind | shape | cost |\n|---|---|---|\n");
         for (String kind : results.kinds()) {
-            if (!kind.contains("+stats")) {
+            if (!kind.contains("+" + option)) {
                 continue;
             }
-            String base = kind.replace("+stats", "");
+            String base = kind.replace("+" + option, "");
             for (String s : shapes) {
                 Throughput with = results.tp(s, kind);
                 Throughput without = results.tp(s, base);

@@ -1,0 +1,152 @@
+/*
+ * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
+ */
+package dev.handoff.internal.observe;
+
+import dev.handoff.HandoffStats.SojournTimes;
+
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A histogram of durations in nanoseconds that any number of threads record into at once, without
+ * a lock: the sojourn times behind {@code HandoffStats.sojourn()}. It keeps counts per bucket, the
+ * total and the maximum, cumulative since construction; {@link #snapshot()} reads them into a
+ * {@link SojournTimes}.
+ *
+ * <p>Error bound: a percentile is reported as the highest value of the bucket that holds the true
+ * percentile (the recorded value of that rank), capped at the maximum recorded. It is therefore
+ * never below the true value, exact below {@value #EXACT_BELOW} ns, and above that at most
+ * {@code 1/}{@value #SUB_BUCKETS} (6.25%) over it. Count, total and maximum are exact.
+ *
+ * <p>The library has no runtime dependencies, so this histogram is written here rather than taken
+ * from HdrHistogram, whose layout it follows in miniature.
+ */
+public final class SojournHistogram {
+    /*
+     * Implementation notes.
+     *
+     * Layout: log-linear, as in HdrHistogram (Tene, github.com/HdrHistogram), with 16 linear
+     * sub-buckets per power of two. Values below 32 have a bucket each; each range [2^k, 2^(k+1))
+     * for k >= 5 is split into 16 buckets of width 2^(k-4):
+     *
+     *   bucket:   0 1 ... 31 | 32 33 ... 47   | 48 49 ... 63    | ...  | 959
+     *   lowest:   0 1 ... 31 | 32 34 ... 62   | 64 68 ... 124   | ...  | 31 * 2^58
+     *   width:    1          | 2              | 4               | ...  | 2^58
+     *
+     * A value v >= 16 with k = floor(log2 v) lands in bucket 16 (k - 3) + (the 4 bits after v's
+     * leading one); for v < 32 that is v itself, so one formula serves from 16 up. A bucket's
+     * width is at most 1/16 of its lowest value: the error bound of the class comment. The 960
+     * buckets cover every non-negative long.
+     *
+     * Counting: one LongAdder per bucket, since similar times land in one bucket and every
+     * consumer would otherwise increment the same word; a LongAdder stays one field until
+     * threads contend on it, then spreads over cells. Total is a LongAdder, maximum a
+     * LongAccumulator(max), which writes only when it grows.
+     *
+     * Visibility: record() raises the maximum before it counts the value, and snapshot() reads
+     * the counts before the maximum. Each count increment is a volatile write, and the snapshot's
+     * sum() a volatile read of it, so a snapshot that counts a value also sees a maximum at least
+     * that value: the cap never pulls a percentile below its true value. The snapshot is
+     * otherwise not atomic: a value recorded meanwhile may be in the total and not yet in the
+     * counts, or the reverse for a count read late.
+     */
+
+    /** Linear sub-buckets per power of two: the relative error is at most 1/SUB_BUCKETS. */
+    static final int SUB_BUCKETS = 16;
+
+    /** log2(SUB_BUCKETS). */
+    private static final int SUB_BITS = 4;
+
+    /** Values below this have a bucket each, and are reported exactly. */
+    static final int EXACT_BELOW = 2 * SUB_BUCKETS;
+
+    /** Buckets from 0 to Long.MAX_VALUE: 16 per power of two from 2^4 to 2^62, and 0..15. */
+    static final int BUCKETS = SUB_BUCKETS * (Long.SIZE - SUB_BITS);
+
+    private final LongAdder[] counts = new LongAdder[BUCKETS];
+    private final LongAdder total = new LongAdder();
+    private final LongAccumulator max = new LongAccumulator(Math::max, 0L);
+
+    /** Creates an empty histogram. */
+    public SojournHistogram() {
+        for (int i = 0; i < BUCKETS; i++) {
+            counts[i] = new LongAdder();
+        }
+    }
+
+    /**
+     * Records one duration; a negative one (which a monotonic clock does not give) as 0.
+     *
+     * @param nanos the duration in nanoseconds
+     */
+    public void record(long nanos) {
+        long v = Math.max(nanos, 0L);
+        max.accumulate(v); // before the count: pairs with snapshot() reading the counts first
+        total.add(v);
+        counts[bucketOf(v)].increment();
+    }
+
+    /** The bucket that holds v, {@code v >= 0}. */
+    static int bucketOf(long v) {
+        if (v < SUB_BUCKETS) {
+            return (int) v;
+        }
+        int k = Long.SIZE - 1 - Long.numberOfLeadingZeros(v); // floor(log2 v), 4..62
+        int sub = (int) (v >>> (k - SUB_BITS)) & (SUB_BUCKETS - 1);
+        return SUB_BUCKETS * (k - SUB_BITS + 1) + sub;
+    }
+
+    /** The lowest value in bucket i. */
+    static long lowestIn(int i) {
+        if (i < EXACT_BELOW) {
+            return i;
+        }
+        int k = i / SUB_BUCKETS + SUB_BITS - 1;
+        long sub = i % SUB_BUCKETS;
+        return (SUB_BUCKETS + sub) << (k - SUB_BITS);
+    }
+
+    /** The highest value in bucket i: one below the next bucket's lowest, or Long.MAX_VALUE for the last. */
+    static long highestIn(int i) {
+        return i == BUCKETS - 1 ? Long.MAX_VALUE : lowestIn(i + 1) - 1;
+    }
+
+    /**
+     * Reads the histogram: count, total, maximum and the percentiles 50, 90, 99 and 99.9.
+     *
+     * @return the times recorded so far, {@code enabled} true
+     */
+    public SojournTimes snapshot() {
+        long[] n = new long[BUCKETS];
+        long count = 0;
+        for (int i = 0; i < BUCKETS; i++) {
+            n[i] = counts[i].sum();
+            count += n[i];
+        }
+        long highest = max.get(); // after the counts: see "Visibility"
+        return new SojournTimes(true, count, total.sum(), highest,
+                valueAt(n, count, highest, 0.50), valueAt(n, count, highest, 0.90),
+                valueAt(n, count, highest, 0.99), valueAt(n, count, highest, 0.999));
+    }
+
+    /**
+     * The value at quantile q of the counts n (which sum to count): the highest value of the
+     * bucket that holds the value of rank {@code ceil(q * count)}, capped at highest; 0 when
+     * nothing is counted.
+     */
+    static long valueAt(long[] n, long count, long highest, double q) {
+        if (count == 0) {
+            return 0L;
+        }
+        long rank = Math.max(1L, (long) Math.ceil(q * count));
+        long seen = 0;
+        for (int i = 0; i < n.length; i++) {
+            seen += n[i];
+            if (seen >= rank) {
+                return Math.min(highestIn(i), highest);
+            }
+        }
+        return highest; // unreachable while n sums to count
+    }
+}
