@@ -290,7 +290,7 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
      * that a copy put in after the snapshot, which the filter never saw, is left inside. Used by
      * one thread only.
      */
-    private static final class Accepted implements Predicate<Object> {
+    private static final class Accepted implements CountingMatch {
         /** Instance to how many of its copies may still be removed; identity, not equals. */
         private final IdentityHashMap<Object, int[]> copies = new IdentityHashMap<>();
 
@@ -311,19 +311,28 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
             return true;
         }
 
-        /** Whether test(e) would say yes now, without counting e as removed. */
-        boolean wouldAccept(Object e) {
+        @Override
+        public boolean wouldAccept(Object e) {
             int[] left = copies.get(e);
             return left != null && left[0] > 0;
         }
     }
 
     /**
-     * Whether a removal's match accepts e, asked without counting e as removed: a bulk removal's
-     * match counts each yes (see Accepted); every other match is a pure test.
+     * A removal's match whose test counts each yes as a removal (a bulk removal's, Accepted), and
+     * which can also be asked without counting. A wrapper of such a match must be one too.
+     */
+    interface CountingMatch extends Predicate<Object> {
+        /** Whether test(e) would say yes now, without counting e as removed. */
+        boolean wouldAccept(Object e);
+    }
+
+    /**
+     * Whether a removal's match accepts e, asked without counting e as removed: a
+     * {@link CountingMatch} counts each yes; every other match is a pure test.
      */
     static boolean wouldAccept(Predicate<Object> match, Object e) {
-        return match instanceof Accepted accepted ? accepted.wouldAccept(e) : match.test(e);
+        return match instanceof CountingMatch counting ? counting.wouldAccept(e) : match.test(e);
     }
 
     /** An iterator over a snapshot; see {@link #iterator()}. */

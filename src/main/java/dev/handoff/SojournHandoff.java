@@ -219,7 +219,17 @@ final class SojournHandoff<E> extends AbstractHandoff<E> {
     }
 
     private static Predicate<Object> byElement(Predicate<Object> match) {
-        return s -> match.test(elementOf(s));
+        return new CountingMatch() { // asked without counting as the match it wraps is (ClassedHandoff)
+            @Override
+            public boolean test(Object s) {
+                return match.test(elementOf(s));
+            }
+
+            @Override
+            public boolean wouldAccept(Object s) {
+                return AbstractHandoff.wouldAccept(match, elementOf(s));
+            }
+        };
     }
 
     @Override
