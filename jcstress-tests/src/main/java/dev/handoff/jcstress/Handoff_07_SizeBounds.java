@@ -6,6 +6,7 @@ package dev.handoff.jcstress;
 import dev.handoff.Handoff;
 import dev.handoff.Handoffs;
 import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
@@ -30,6 +31,11 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
     within [0, 2].
 
     r1: size(); r2: remainingCapacity().
+
+    At rest, size() is exact: in ParallelHashTableSizeAtRest a poll races an offer and a poll on
+    a table of one slot, and once both actors have returned size() must say what is inside, so
+    the table's record of occupied slots must agree with the slots (r1: what is inside, counted
+    from what the actors did; r2: size() after both).
 
     Ties back to the BlockingQueue contract: remainingCapacity() is "the number of additional
     elements that this queue can ideally accept", never negative, and size() never above it.
@@ -140,6 +146,43 @@ public class Handoff_07_SizeBounds {
         @Actor
         public void observe(II_Result r) {
             Handoff_07_SizeBounds.observe(h, r);
+        }
+    }
+
+    /**
+     * Exact at rest: a table of one slot holds 1; a poll races an offer of 2 followed by a poll;
+     * then size(). A poll clears the slot's record after emptying it and sets it again if it
+     * finds the slot refilled; if that set lands after the other poll cleared the record, size()
+     * counts an empty slot.
+     */
+    @JCStressTest
+    @Outcome(id = {"0, 0", "1, 1"}, expect = ACCEPTABLE, desc = "size() at rest = 1 + inserted - taken")
+    @Outcome(expect = FORBIDDEN, desc = "size() at rest disagrees with what is inside")
+    @State
+    public static class ParallelHashTableSizeAtRest {
+        private final Handoff<Integer> h = Handoffs.create("pht:1");
+        private int takenFirst;
+        private int insertedThenTaken;
+
+        public ParallelHashTableSizeAtRest() {
+            h.offer(1);
+        }
+
+        @Actor
+        public void poll() {
+            takenFirst = h.poll() == null ? 0 : 1;
+        }
+
+        @Actor
+        public void offerThenPoll() {
+            int inserted = h.offer(2) ? 1 : 0;
+            insertedThenTaken = inserted - (h.poll() == null ? 0 : 1);
+        }
+
+        @Arbiter
+        public void sizeAtRest(II_Result r) {
+            r.r1 = 1 + insertedThenTaken - takenFirst; // what is inside
+            r.r2 = h.size();
         }
     }
 }

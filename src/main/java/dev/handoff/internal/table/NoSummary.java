@@ -10,7 +10,8 @@ package dev.handoff.internal.table;
 public final class NoSummary implements Occupancy {
 
     @Override
-    public void filled(int i) {
+    public boolean filled(int i, TableSlots slots) {
+        return false; // no record to keep: the slot's CAS is all a looker reads
     }
 
     @Override

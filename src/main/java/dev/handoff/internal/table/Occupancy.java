@@ -12,8 +12,12 @@ package dev.handoff.internal.table;
  */
 public sealed interface Occupancy permits OccupancySummary, NoSummary {
 
-    /** Call after filling slot i (a volatile CAS). */
-    void filled(int i);
+    /**
+     * Call after filling slot i (a volatile CAS).
+     *
+     * @return as {@link #emptied}: whether the caller must wake one consumer
+     */
+    boolean filled(int i, TableSlots slots);
 
     /**
      * Call after emptying slot i, or on finding it empty while it still counts as occupied.

@@ -14,15 +14,19 @@ import java.lang.invoke.VarHandle;
  *
  * <p>The slots stay the truth: a bit is only a hint, and a thread acts on a slot only by its
  * compare-and-set. What the table relies on is one invariant, kept by the Dekker pair below:
- * <em>a slot that holds an element, once its filler and every emptier of that slot have
- * finished, has its bit set.</em> A bit may be set over an empty slot for a while (its emptier
- * has not cleared it yet); a consumer that meets one clears it the same way.
+ * <em>once the fillers and emptiers of a slot have finished, its bit is set if and only if the
+ * slot is not empty.</em> While they run, a bit may be set over an empty slot or clear over a
+ * filled one; a consumer that meets a set bit over an empty slot clears it the same way.
  *
  * <p>The Dekker pair, with sequentially consistent (volatile) accesses on both sides: a filler
- * writes its slot, then reads the word and sets the bit if clear; an emptier clears the bit,
- * then reads the slot and sets the bit again if the slot holds an element. Whichever comes
- * second in the total order sees the other's write, so a filled slot never ends with its bit
- * clear.
+ * writes its slot, then reads the word and, if the bit is clear, sets it; an emptier writes its
+ * slot, then clears the bit. Whoever writes the bit then reads the slot again and, if the bit
+ * now disagrees with it, writes the bit again, until they agree. Consider the last write of a
+ * bit in the total order, and its writer's read of the slot after it, which agreed: a later
+ * emptier would write the bit after it, and so would a later filler of an empty slot (it reads
+ * the bit clear), so the slot kept the value that read saw, and the bit agrees with it. Without
+ * the second look, an emptier that took a just-filled element before its filler set the bit
+ * left the bit set over an empty slot for good, and size() and isEmpty() counted it.
  */
 public final class OccupancySummary implements Occupancy {
     private static final VarHandle WORD = MethodHandles.arrayElementVarHandle(long[].class);
@@ -83,20 +87,29 @@ public final class OccupancySummary implements Occupancy {
         return k == words ? bits & ~(-1L << first) : bits;
     }
 
-    /** Call after filling slot i (a volatile CAS): sets its bit unless it is set. */
+    /**
+     * Call after filling slot i (a volatile CAS): sets its bit unless it is set, and clears it
+     * again if the slot was emptied meanwhile (see the class comment).
+     *
+     * @return as {@link #emptied}: whether the bit ended set by a second look after a clear
+     */
     @Override
-    public void filled(int i) {
+    public boolean filled(int i, TableSlots slots) {
         int at = (i >>> 6) * SPREAD;
         long bit = 1L << i;
         // Volatile read after the slot's CAS: the filler's side of the Dekker pair (see class).
-        if (((long) WORD.getVolatile(words, at) & bit) == 0) {
-            WORD.getAndBitwiseOr(words, at, bit); // pairs with the getAndBitwiseAnd in emptied
+        if (((long) WORD.getVolatile(words, at) & bit) != 0) {
+            return false; // set: whoever set it, or the emptier that clears it, looks at the slot after
         }
+        WORD.getAndBitwiseOr(words, at, bit); // volatile, then the slot read: the Dekker pair
+        // an emptier that took the element before the set cleared the bit before it: clear it now
+        return slots.readVolatile(i) == null && emptied(i, slots);
     }
 
     /**
      * Call after emptying slot i, or on finding it empty with its bit set: clears the bit, then
-     * sets it again if the slot is filled meanwhile.
+     * reads the slot, and sets the bit again if the slot is filled meanwhile, until bit and slot
+     * agree (see the class comment).
      *
      * @return whether it set the bit again: a filler left the bit to this call, so a consumer
      *         that looked at the word between the clear and the set may be parked, and the
@@ -106,12 +119,17 @@ public final class OccupancySummary implements Occupancy {
     public boolean emptied(int i, TableSlots slots) {
         int at = (i >>> 6) * SPREAD;
         long bit = 1L << i;
-        WORD.getAndBitwiseAnd(words, at, ~bit); // volatile, then the slot read: the Dekker pair
-        if (slots.readVolatile(i) != null) {
+        for (;;) {
+            WORD.getAndBitwiseAnd(words, at, ~bit); // volatile, then the slot read: the Dekker pair
+            if (slots.readVolatile(i) == null) {
+                return false;
+            }
             WORD.getAndBitwiseOr(words, at, bit); // a filler saw the bit still set and left it
-            return true;
+            if (slots.readVolatile(i) != null) {
+                return true;
+            }
+            // emptied again since the read above, maybe before the set: clear once more
         }
-        return false;
     }
 
     /**

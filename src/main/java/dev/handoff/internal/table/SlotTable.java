@@ -87,7 +87,9 @@ public final class SlotTable {
         if (!slots.tryFill(i, e)) {
             return false;
         }
-        occupancy.filled(i);
+        if (occupancy.filled(i, slots)) {
+            markedAgain.run(); // as in unmark
+        }
         return true;
     }
 
