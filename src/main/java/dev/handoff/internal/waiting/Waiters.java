@@ -82,6 +82,12 @@ public final class Waiters {
     private final boolean oneWakeUpPerBurst;
 
     /**
+     * Whether await counts its thread in count. Only signalOne, signalOneHeld and any() read the
+     * count; waiters whose changer always signals under the lock (signalOneHeldAlways) need none.
+     */
+    private final boolean counted;
+
+    /**
      * With oneWakeUpPerBurst: a signalled thread has not yet come back from its await, so
      * signalOne need not signal again. Written under the lock; read by signalOne without it.
      */
@@ -94,15 +100,30 @@ public final class Waiters {
      * @param owner the handoff, named in the JFR event
      */
     public Waiters(ReentrantLock lock, Parking wait, Handoff<?> owner) {
-        this(lock, wait, owner, false);
+        this(lock, wait, owner, false, true);
     }
 
-    private Waiters(ReentrantLock lock, Parking wait, Handoff<?> owner, boolean oneWakeUpPerBurst) {
+    private Waiters(ReentrantLock lock, Parking wait, Handoff<?> owner, boolean oneWakeUpPerBurst, boolean counted) {
         this.lock = lock;
         this.condition = lock.newCondition();
         this.wait = wait;
         this.owner = owner;
         this.oneWakeUpPerBurst = oneWakeUpPerBurst;
+        this.counted = counted;
+    }
+
+    /**
+     * Waiters for a changer that changes the state under the lock and signals there, always
+     * ({@link #signalOneHeldAlways()}, {@link #signalAllHeld()}, {@link #signalAll()}), as
+     * {@code ArrayBlockingQueue} does: nobody reads a count, so await keeps none and parks at
+     * once. {@link #signalOne()}, {@link #signalOneHeld()} and {@link #any()} are not for these.
+     *
+     * @param lock as for the constructor
+     * @param wait as for the constructor
+     * @param owner as for the constructor
+     */
+    public static Waiters signalledUnderLock(ReentrantLock lock, Parking wait, Handoff<?> owner) {
+        return new Waiters(lock, wait, owner, false, false);
     }
 
     /**
@@ -115,7 +136,7 @@ public final class Waiters {
      * @param owner as for the constructor
      */
     public static Waiters oneWakeUpPerBurst(ReentrantLock lock, Parking wait, Handoff<?> owner) {
-        return new Waiters(lock, wait, owner, true);
+        return new Waiters(lock, wait, owner, true, true);
     }
 
     /**
@@ -126,6 +147,10 @@ public final class Waiters {
      */
     public void await(BooleanSupplier stillBlocked) throws InterruptedException {
         // assert lock.isHeldByCurrentThread();
+        if (!counted) {
+            wait.await(condition, owner); // the caller checked the state under the lock its changer signals under
+            return;
+        }
         COUNT.getAndAdd(this, 1); // volatile, then the state read: pairs with the read in signalOne
         if (!stillBlocked.getAsBoolean()) {
             COUNT.getAndAdd(this, -1);
@@ -146,6 +171,9 @@ public final class Waiters {
      */
     public long awaitNanos(BooleanSupplier stillBlocked, long nanos) throws InterruptedException {
         // assert lock.isHeldByCurrentThread();
+        if (!counted) {
+            return wait.awaitNanos(condition, nanos, owner); // as in await
+        }
         COUNT.getAndAdd(this, 1); // as in await
         if (!stillBlocked.getAsBoolean()) {
             COUNT.getAndAdd(this, -1);
