@@ -42,7 +42,7 @@ import org.openjdk.jmh.infra.IterationParams;
  * still blocked when a window ends.
  *
  * <p>Run: {@code java -jar jmh/target/benchmarks.jar BatchTake -p kind=abq,circular}
- * (JDK 21+). Not measured yet: docs/thread-pools.md says so.
+ * (JDK 21+); docs/regenerate.md renders it into docs/data with JmhTable.
  */
 @State(Scope.Group)
 @BenchmarkMode(Mode.Throughput)

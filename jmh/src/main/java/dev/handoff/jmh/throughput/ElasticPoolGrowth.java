@@ -40,8 +40,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * threads the pool had, as a submitter last read it (every 1,024th submit; JMH sums the four
  * submitters, so divide by four).
  *
- * <p>Run: {@code java -jar jmh/target/benchmarks.jar ElasticPoolGrowth} (JDK 21+). Not measured yet:
- * docs/thread-pools.md says so.
+ * <p>Run: {@code java -jar jmh/target/benchmarks.jar ElasticPoolGrowth} (JDK 21+); docs/regenerate.md renders it
+ * into docs/data with JmhTable.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
