@@ -36,23 +36,7 @@ class ClassedHandoffIsEmptyTest {
         h.add(inside);
         CountDownLatch looking = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Object probe = new Object() {
-            @Override
-            public boolean equals(Object other) { // remove(probe) asks it about each element
-                looking.countDown();
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return false;
-            }
-
-            @Override
-            public int hashCode() {
-                return 0;
-            }
-        };
+        Object probe = blockingProbe(looking, release); // remove(probe) asks it about each element
         Thread remover = Thread.ofPlatform().start(() -> h.remove(probe));
         assertTrue(looking.await(20, TimeUnit.SECONDS));
         try {

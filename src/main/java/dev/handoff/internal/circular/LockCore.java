@@ -51,8 +51,7 @@ public final class LockCore<E> implements BufferCore<E> {
      * unconditionally, as ArrayBlockingQueue does: under the one lock, signal() with nobody waiting
      * only reads the condition's queue head (docs/benchmarks.md, "Why each kind waits as it
      * does"). Every state change is made under the lock the waiters re-check under, so no wake-up
-     * can be lost; the waiter counts of notEmpty and notFull are the spinners' hint only, and are
-     * kept only with spin.
+     * can be lost; the waiter counts are the spinners' hint only, kept only with spin.
      *
      * Waiting is PARK by default because a consumer that spins takes each element at the
      * producer's heels, so the lock, the count and the cell cross between the CPUs for every
@@ -136,16 +135,8 @@ public final class LockCore<E> implements BufferCore<E> {
         this.stillFull = () -> count == items.length;
         this.spin = spin;
         this.counters = counters;
-        this.notEmpty = waitersOn(lock, Parking.TAKE, owner, spin);
-        this.notFull = waitersOn(lock, Parking.PUT, owner, spin);
-    }
-
-    /**
-     * The waiters of one side. Every change signals under the lock, so only the spinners read
-     * how many wait (side.any()): without spin the waiters park uncounted, as ArrayBlockingQueue's.
-     */
-    private static Waiters waitersOn(ReentrantLock lock, Parking wait, Handoff<?> owner, boolean spin) {
-        return spin ? new Waiters(lock, wait, owner) : Waiters.signalledUnderLock(lock, wait, owner);
+        this.notEmpty = Waiters.signalledUnderLock(lock, Parking.TAKE, owner, spin); // counted for the spinners
+        this.notFull = Waiters.signalledUnderLock(lock, Parking.PUT, owner, spin);
     }
 
     // ---- the cell operations everything else is built on; call only when holding lock ----

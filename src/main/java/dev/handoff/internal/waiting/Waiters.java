@@ -115,15 +115,18 @@ public final class Waiters {
     /**
      * Waiters for a changer that changes the state under the lock and signals there, always
      * ({@link #signalOneHeldAlways()}, {@link #signalAllHeld()}, {@link #signalAll()}), as
-     * {@code ArrayBlockingQueue} does: nobody reads a count, so await keeps none and parks at
-     * once. {@link #signalOne()}, {@link #signalOneHeld()} and {@link #any()} are not for these.
+     * {@code ArrayBlockingQueue} does. Unless {@code counted}, nobody reads a count, so await
+     * keeps none and parks at once, and {@link #signalOne()}, {@link #signalOneHeld()} and
+     * {@link #any()} are not for these; {@code counted} keeps the count for a caller that reads
+     * {@link #any()} (a spinner that stops spinning once a thread of its side parks).
      *
      * @param lock as for the constructor
      * @param wait as for the constructor
      * @param owner as for the constructor
+     * @param counted whether await counts its thread
      */
-    public static Waiters signalledUnderLock(ReentrantLock lock, Parking wait, Handoff<?> owner) {
-        return new Waiters(lock, wait, owner, false, false);
+    public static Waiters signalledUnderLock(ReentrantLock lock, Parking wait, Handoff<?> owner, boolean counted) {
+        return new Waiters(lock, wait, owner, false, counted);
     }
 
     /**
