@@ -19,7 +19,6 @@ import org.jetbrains.kotlinx.lincheck.annotations.Param;
 import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
 import org.jetbrains.kotlinx.lincheck.paramgen.IntGen;
 import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,12 +42,9 @@ import org.junit.jupiter.api.Test;
  *   <li>{@link SizeWithOfferAndPoll}: the history in which size() counted such a poll.</li>
  * </ul>
  *
- * <p>Not yet checked on every build ({@link ManyProducersManyConsumersTimed}, disabled; run it
- * with {@code -Dlincheck.extraArgs=-Djunit.jupiter.conditions.deactivate=org.junit.*DisabledCondition}):
- * timed offers and polls from both threads. Stressed, it found a timed poll that gave up at a
- * slow put's position with an element behind it; a timed poll or offer that runs out of time now
- * makes one last non-blocking attempt, and the test passed once since. It joins the build when
- * it has passed more runs than one.
+ * <p>{@link ManyProducersManyConsumersTimed}: timed offers and polls from both threads, stressed.
+ * It found a timed poll that gave up at a slow put's position with an element behind it; a timed
+ * poll or offer that runs out of time now makes one last non-blocking attempt.
  *
  * <p>Timed operations cannot be model-checked with Lincheck 2.34: its model checker replaces
  * {@code System.nanoTime()} with a clock that does not move, so a timed wait never expires and
@@ -281,7 +277,6 @@ abstract class CellsCoreLincheckTest {
     }
 
     /** Timed offers and polls from both threads: see the class notes. */
-    @Disabled("core=cells: passed once since its last failure was fixed; joins the build after more runs (class notes)")
     public static class ManyProducersManyConsumersTimed extends CellsCoreLincheckTest {
         @Operation
         public boolean offer(@Param(gen = IntGen.class, conf = "1:4") int e) {

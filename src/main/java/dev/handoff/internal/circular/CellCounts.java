@@ -19,7 +19,12 @@ final class CellCounts {
      * Implementation notes.
      *
      * counts[PUTS] and counts[TAKES] are the next positions, 128 bytes apart so that the two
-     * sides never write one line. close() sets CLOSED in counts[PUTS] with one atomic OR, so a
+     * sides never write one line; counts[TAKES_SEEN], as far from the array's header and
+     * counts[PUTS], is a take count that a put read (takeClaimedForPut), so that the puts check
+     * their gate on a line that they write once per lap and the takes never write. No take
+     * position is ever given back, so the take count never goes back. counts[GATE_WAITERS],
+     * beside the take count (on its line, as a rule), counts the puts waiting at their gate
+     * (CellLobby), so that a take looks for them where its claim has just written. close() sets CLOSED in counts[PUTS] with one atomic OR, so a
      * put's claim also says whether the buffer was closed before it: the positions below the
      * count at the close (closedAt) were claimed by puts that finish, by filling or by giving up;
      * none above is ever filled, and a take there is closed and empty. closedAt is written
@@ -38,7 +43,7 @@ final class CellCounts {
      */
 
     private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
-    static final int PUTS = 16, TAKES = 32;
+    private static final int TAKES_SEEN = 8, PUTS = 16, TAKES = 32, GATE_WAITERS = 33;
     private static final long CLOSED = 1L << 62;
 
     private final long[] counts = new long[TAKES + 16];
@@ -82,9 +87,9 @@ final class CellCounts {
         return (c & CLOSED) == 0 ? c : -1L;
     }
 
-    /** Gives position p of a side (PUTS or TAKES) back if nobody claimed after it, nor closed. */
-    boolean giveBack(int side, long p) {
-        return COUNT.compareAndSet(counts, side, p + 1, p);
+    /** Gives put position p back if nobody claimed after it, nor closed. */
+    boolean givePutBack(long p) {
+        return COUNT.compareAndSet(counts, PUTS, p + 1, p);
     }
 
     /** Sets the put counter back from end to to, if no put claimed since it read end, nor closed. */
@@ -107,9 +112,34 @@ final class CellCounts {
         return puts() > p;
     }
 
+    /** A put starts (+1) or ends (-1) its wait at the gate: volatile, before its re-check of the gate. */
+    void gateWaiters(int delta) {
+        COUNT.getAndAdd(counts, GATE_WAITERS, (long) delta);
+    }
+
+    /** Whether a put may be waiting at its gate: volatile, after a take's claim. */
+    boolean anyGateWaiter() {
+        return (long) COUNT.getVolatile(counts, GATE_WAITERS) != 0L;
+    }
+
     /** Whether a take has claimed position p. */
     boolean takeClaimed(long p) {
         return takes() > p;
+    }
+
+    /**
+     * Whether a take has claimed position p, asked by a put at its gate: first of takesSeen, a
+     * take count that some put read, then of the count itself, which then becomes takesSeen.
+     */
+    boolean takeClaimedForPut(long p) {
+        // opaque: any value the take count ever had says that every take below it claimed, since
+        // the count never goes back; a put far below the capacity reads no line the takes write
+        if (p < (long) COUNT.getOpaque(counts, TAKES_SEEN)) {
+            return true;
+        }
+        long t = takes(); // volatile: the gate waiter's read after its count (CellLobby)
+        COUNT.setOpaque(counts, TAKES_SEEN, t); // puts may race; each value written is a count the takes had
+        return t > p;
     }
 
     /** puts - takes - skew: the size when nothing is under way; any long while something is. */

@@ -13,11 +13,12 @@ final class CellGiveUps {
     /*
      * Implementation notes.
      *
-     * A thread that gives up a position first tries to give it back, a CAS of its
-     * counter from p + 1 to p, which succeeds only if nobody claimed after it; then the next
-     * claimer takes p, and nothing is skipped. Otherwise the position's lap is skipped (CellRing:
-     * a put's lap goes to the next one, a take's to TAKE_GONE, which put p passes), and the
-     * partner at that position claims again.
+     * A put that gives up a position first tries to give it back, a CAS of its counter from
+     * p + 1 to p, which succeeds only if nobody claimed after it; then the next claimer takes p,
+     * and nothing is skipped. A take never does: its claim may already have opened put
+     * p + capacity's gate (CellsCore). Otherwise, and for every take, the position's lap is
+     * skipped (CellRing: a put's lap goes to the next one, a take's to TAKE_GONE, which put p
+     * passes), and the partner at that position claims again.
      *
      * A take that gives up before its lap came cannot mark its cell, which still serves an
      * earlier lap, and put p would fill the cell before anyone applied a mark left beside it.
@@ -43,7 +44,7 @@ final class CellGiveUps {
      * put's Waiter if it waited, else null.
      */
     void abandonPut(int i, long p, Waiter x) {
-        if (counts.giveBack(CellCounts.PUTS, p)) {
+        if (counts.givePutBack(p)) {
             if (x != null) {
                 x.setStatus(Waiter.DONE);
             }
@@ -61,17 +62,13 @@ final class CellGiveUps {
     }
 
     /**
-     * Gives up take position p: back to the counter if nobody claimed after it; else settled at
-     * once if its lap has come, or left in givenUp for put p (see the notes). Returns the word it
-     * stopped at: FULL(p) or TAKING(p) if the element came after all, which the caller must then take.
+     * Gives up take position p: settled at once if its lap has come, else left in givenUp for
+     * put p (see the notes). Returns the word it stopped at: FULL(p) or TAKING(p) if the element
+     * came after all, which the caller must then take.
      */
     long abandonTake(int i, long p, Waiter x) {
         if (x != null) {
             x.setStatus(Waiter.DONE); // the record, if any, lives in CellCounts, not on the list
-        }
-        if (counts.giveBack(CellCounts.TAKES, p)) {
-            lobby.elementCame(); // after the counter's change: a take waiting for an element may claim
-            return -1L;
         }
         counts.recordGiveUp(p); // before settle's read of the word (CellCounts' notes)
         long w = ring.settle(i, p, false);

@@ -33,10 +33,20 @@ final class CellLobby {
      * changed by a claim's getAndAdd or a give-up's CAS or getAndAdd, all volatile; the changer
      * signals after that change, when its element is in (elementCame) or its place is free
      * (roomCame). A woken thread passes the wake-up on if the state lets a second one go too.
-     * With wait=spin a thread spins first, as its side's Spinner allows. Before reading the
+     * With wait=spin a thread spins first, as its side's Spinner allows.
+     *
+     * The gate (CellsCore's notes): a put that claimed position p while take p - capacity had
+     * not claimed waits on a condition of its own until that take claims or a remover ends the
+     * lap of p - capacity at its cell (drainTo moves elements out without a take). It counts
+     * itself (CellCounts.gateWaiters, on the take count's line), re-checks the gate, and awaits,
+     * all under the lock; every take after its claim, and every removal after it freed cells,
+     * reads the count and, if someone is counted, wakes them all under the lock: with more than
+     * one, those whose gate is still shut wait again. The count, and the take count or the
+     * cell's word, make the Dekker pair of Waiters' notes, and the waiter holds the lock from
+     * its re-check until it is queued on the condition, so no wake-up falls between. Before reading the
      * other side's counter, a thread looks at the cell of the next position of its side: if
-     * that is ready (FULL for a take, EMPTY for a put), it claims without waiting, and reads no
-     * line the other side writes on every operation.
+     * that is ready (FULL for a take; for a put, its gate open: CellsCore), it claims without
+     * waiting, and reads no line the other side writes on every operation.
      */
 
     private final CellRing ring;
@@ -50,6 +60,8 @@ final class CellLobby {
     private final ReentrantLock lock = new ReentrantLock();
     private final Waiters notEmpty;
     private final Waiters notFull;
+    /** Puts that claimed beyond the capacity, waiting for their gate (CellsCore); counted in CellCounts. */
+    private final Waiters gate;
     /** Whether a take must wait here: empty and open (a closed buffer's take finds out by claiming). */
     private final BooleanSupplier stillEmpty;
     /** Whether a put must wait here: full and open. */
@@ -66,6 +78,7 @@ final class CellLobby {
         this.counters = counters;
         this.notEmpty = Waiters.oneWakeUpPerBurst(lock, Parking.TAKE, owner);
         this.notFull = Waiters.oneWakeUpPerBurst(lock, Parking.PUT, owner);
+        this.gate = Waiters.signalledUnderLock(lock, Parking.PUT, owner, false);
         this.stillEmpty = () -> counts.elements() <= 0 && !counts.isClosed();
         this.stillFull = () -> counts.elements() >= capacity && !counts.isClosed();
     }
@@ -85,8 +98,8 @@ final class CellLobby {
     /** Waits while the buffer is full and open; false if the time ran out first. */
     boolean awaitRoom(boolean timed, long deadline) throws InterruptedException {
         long p = counts.puts();
-        if (ring.word(ring.index(p)) == CellRing.word(p, CellRing.EMPTY)) {
-            return true; // the next put's cell is free: no need to read the take side's counter
+        if (ring.lapOver(p - capacity)) {
+            return true; // the next put's gate is open: no need to read the take side's counter
         }
         if (!stillFull.getAsBoolean() || spun(putSpinner, stillFull)) {
             return true;
@@ -137,6 +150,56 @@ final class CellLobby {
         }
     }
 
+    /**
+     * Waits until take p - capacity has claimed, unless closed first; for a put that claimed p
+     * beyond the capacity. Returns 0, or why it stopped (CellWaits.STOP_*): then it must give p up.
+     */
+    int awaitGate(long p, boolean timed, long deadline) {
+        BooleanSupplier shut = () -> !gateOpen(p) && !counts.isClosed();
+        try {
+            lock.lockInterruptibly();
+        } catch (InterruptedException e) {
+            return CellWaits.STOP_INTERRUPTED;
+        }
+        try {
+            long nanos = timed ? deadline - System.nanoTime() : 0L;
+            while (shut.getAsBoolean()) {
+                if (timed && nanos <= 0L) {
+                    return CellWaits.STOP_TIMED_OUT;
+                }
+                counters.producerWait();
+                counts.gateWaiters(1); // volatile, then the re-check: pairs with gateMoved's read
+                try {
+                    if (shut.getAsBoolean()) {
+                        nanos = gate.await(shut, timed, nanos);
+                    }
+                } finally {
+                    counts.gateWaiters(-1);
+                }
+            }
+            return gateOpen(p) ? 0 : CellWaits.STOP_CLOSED;
+        } catch (InterruptedException e) {
+            return CellWaits.STOP_INTERRUPTED;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Whether put p may write: take p - capacity has claimed, or a remover ended its lap at its
+     * cell (the claim first: CellCounts.takeClaimedForPut reads a line the takes never write).
+     */
+    boolean gateOpen(long p) {
+        return counts.takeClaimedForPut(p - capacity) || ring.lapOver(p - capacity);
+    }
+
+    /** After a take's claim, or a removal that freed cells: wakes the puts waiting for their gate, if any. */
+    void gateMoved() {
+        if (counts.anyGateWaiter()) {
+            gate.signalAll();
+        }
+    }
+
     /** After a change that may let a waiting take claim: an element in, a take position given back. */
     void elementCame() {
         notEmpty.signalOne();
@@ -153,6 +216,7 @@ final class CellLobby {
         try {
             notEmpty.signalAllHeld();
             notFull.signalAllHeld();
+            gate.signalAllHeld();
         } finally {
             lock.unlock();
         }

@@ -8,9 +8,9 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The cells of {@link CellsCore}: a ring of {@code capacity} cells, each with a state word, an
+ * The cells of {@link CellsCore}: a ring of {@code cells} cells, each with a state word, an
  * element and a list of the threads waiting at it. Position {@code p} (a put's or a take's
- * ticket) lives in cell {@code p % capacity}; this class knows the cells' states and whom to wake
+ * ticket) lives in cell {@code p % cells}; this class knows the cells' states and whom to wake
  * when one changes, and nothing of tickets, closing or counting.
  */
 final class CellRing {
@@ -23,17 +23,17 @@ final class CellRing {
      *   FULL      (4p + 1): holds put p's element;
      *   TAKE_GONE (4p + 2): take p gave up before put p came: put p passes it on, writing nothing;
      *   TAKING    (4p + 3): p's element is being removed, by take p or by a remover.
-     * and the cell then moves to 4 * (p + capacity), the EMPTY state of its next lap. A lap is
+     * and the cell then moves to 4 * (p + cells), the EMPTY state of its next lap. A lap is
      * skipped (EMPTY or TAKE_GONE straight to the next lap) when put p gave up. The word grows,
      * so "the cell reached my state" is one comparison: put p may write when the word is 4p,
      * take p may read when it is 4p + 1 and knows its lap is gone when it is at least
-     * 4 * (p + capacity). Only a remover moves it back, TAKING to FULL (a drainTo target threw)
+     * 4 * (p + cells). Only a remover moves it back, TAKING to FULL (a drainTo target threw)
      * or to EMPTY (a removal gave p back to the puts); those who meet the word then compare it
      * for equality, or wait again.
 
      * Visibility of an element: put p writes items[i] plainly, then CASes the word from 4p to
      * 4p + 1 (volatile); take p reads the word 4p + 1 (volatile), CASes it to 4p + 3, reads and
-     * clears items[i] plainly, and releases the next lap with a volatile store of 4(p + capacity),
+     * clears items[i] plainly, and releases the next lap with a volatile store of 4(p + cells),
      * which the next put's volatile read of that value acquires before it writes items[i]. Every
      * plain access of items[i] is thus ordered by the word: the put's before its CAS, the take's
      * between its CAS and its store. Each word change is a CAS except the two stores made by the
@@ -110,17 +110,18 @@ final class CellRing {
         }
     }
 
-    final int capacity;
+    /** The number of cells: the length of a lap. */
+    final int cells;
     private final long[] words;
     private final Object[] items;
     private final Waiter[] lists;
 
-    CellRing(int capacity) {
-        this.capacity = capacity;
-        this.words = new long[capacity];
-        this.items = new Object[capacity];
-        this.lists = new Waiter[capacity];
-        for (int i = 0; i < capacity; i++) {
+    CellRing(int cells) {
+        this.cells = cells;
+        this.words = new long[cells];
+        this.items = new Object[cells];
+        this.lists = new Waiter[cells];
+        for (int i = 0; i < cells; i++) {
             words[i] = word(i, EMPTY);
         }
         VarHandle.releaseFence(); // the initial words, for threads that read the ring through a race
@@ -139,12 +140,17 @@ final class CellRing {
     }
 
     int index(long position) {
-        return (int) (position % capacity);
+        return (int) (position % cells);
     }
 
     /** The next lap's EMPTY word after position p. */
     long nextLap(long p) {
-        return word(p + capacity, EMPTY);
+        return word(p + cells, EMPTY);
+    }
+
+    /** Whether position p's lap of its cell is over (a volatile read); true for p < 0, which never had one. */
+    boolean lapOver(long p) {
+        return p < 0 || word(index(p)) >= nextLap(p);
     }
 
     long word(int i) {
@@ -275,7 +281,7 @@ final class CellRing {
      */
     void wakeAll() {
         wakeEveryone = true; // before the reads of the lists: a server holding some reads it after its push back
-        for (int i = 0; i < capacity; i++) {
+        for (int i = 0; i < cells; i++) {
             if (LIST.getVolatile(lists, i) != null) {
                 serve(i);
             }

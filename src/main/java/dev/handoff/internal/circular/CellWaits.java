@@ -127,6 +127,6 @@ final class CellWaits {
 
     /** Whether position p's partner has claimed (so that it, and all before it at the cell, are under way). */
     private boolean partnerUnderWay(long p, boolean put) {
-        return put ? counts.takeClaimed(p - ring.capacity) : counts.putClaimed(p);
+        return put ? counts.takeClaimed(p - ring.cells) : counts.putClaimed(p);
     }
 }

@@ -43,9 +43,21 @@ public final class CellsCore<E> implements BufferCore<E> {
      * Channels in Kotlin Coroutines" (PPoPP 2023), folded onto a ring: put and take counters
      * claimed by fetch-and-add, a cell per position where the two meet, waiting at the cell,
      * and a cancelled waiter marking its cell so that the partner moves on. The cells, their
-     * states and the waiting protocol are CellRing's (its notes). Position p lives in cell
-     * p % capacity, so put p also waits there until take p - capacity has freed the cell: that
-     * is the capacity bound, with no third counter. Unlike the channels, a take does not claim
+     * states and the waiting protocol are CellRing's (its notes).
+     *
+     * The capacity bound, with no third counter: put p writes only once take p - capacity has
+     * claimed (the gate), so that no more than capacity elements are inside and not yet claimed
+     * by their take. The ring has more cells than the capacity (cellsFor), and position p lives
+     * in cell p % cells, so put p also waits at its cell for take p - cells to release it, a take
+     * claimed long before. With one cell per place, put p would wait for take p - capacity's
+     * release, take p for put p, put p + capacity for take p, and so on: a take that lost its CPU
+     * between its claim and its release would start a chain of waits one lap apart, each ended
+     * by a wake-up, whenever threads outnumber CPUs. Through the gate a claim is enough, so a
+     * preempted take holds up only its cell's next put, after the others went round the slack.
+     * A put that finds the gate shut waits in CellLobby (rare: the lobby admits puts only while
+     * there is room, so only puts that claimed together pass it), and every take after its
+     * claim, and every removal, wakes the puts waiting there, if any. Since a claim opens a gate, a take never gives
+     * its position back (CellGiveUps). Unlike the channels, a take does not claim
      * while the buffer is empty, nor a put while it is full: they wait in CellLobby first, so
      * that a running take keeps taking what is there rather than wait for the one put that
      * serves its position (its notes).
@@ -57,10 +69,11 @@ public final class CellsCore<E> implements BufferCore<E> {
      * ready (a retry means another thread of its side claimed it). Full and empty are decided
      * from counts read in the order that makes them true at one instant (offer reads the put
      * count, then the take count; poll the reverse). A partner found in the middle of its
-     * operation is waited for (a few spins, then yields): a put at p whose cell still holds lap
-     * p - capacity waits if take p - capacity has claimed, and a take at p whose cell is not yet
-     * FULL waits if put p has claimed, since then every earlier operation on that cell has
-     * claimed too, and none of them waits for anything but a claimed partner. A timed offer or
+     * operation is waited for (a few spins, then yields): a put at p whose gate is open (so take
+     * p - cells has claimed too) and whose cell still holds an earlier lap, and a take at p
+     * whose cell is not yet FULL if put p has claimed, since
+     * then every earlier operation on that cell has claimed too, and none of them waits for
+     * anything but a claimed partner. A timed offer or
      * poll that runs out of time makes one such attempt before it answers.
      *
      * Spinning. With wait=spin a thread spins as its side's Spinner allows; with wait=park it
@@ -93,7 +106,7 @@ public final class CellsCore<E> implements BufferCore<E> {
      * @param owner the buffer, named when a thread parks
      */
     public CellsCore(int capacity, boolean spin, Counters counters, Handoff<?> owner) {
-        this.ring = new CellRing(capacity);
+        this.ring = new CellRing(cellsFor(capacity));
         this.capacity = capacity;
         this.spin = spin;
         this.counters = counters;
@@ -103,6 +116,14 @@ public final class CellsCore<E> implements BufferCore<E> {
         this.lobby = new CellLobby(ring, counts, capacity, spin, takeSpinner, putSpinner, counters, owner);
         this.giveUps = new CellGiveUps(ring, counts, lobby);
         this.waits = new CellWaits(ring, counts, giveUps, spin, takeSpinner, putSpinner, counters, owner);
+    }
+
+    /** Most cells added beyond the capacity: a lap of slack for a capacity up to this. */
+    static final int MAX_SLACK = 1 << 16;
+
+    /** The cells for a capacity: twice the capacity up to MAX_SLACK extra, within the largest array. */
+    static int cellsFor(int capacity) {
+        return capacity + Math.min(Math.min(capacity, MAX_SLACK), Integer.MAX_VALUE - 8 - capacity);
     }
 
     // ---- inserting ----
@@ -115,6 +136,9 @@ public final class CellsCore<E> implements BufferCore<E> {
             if (p < 0) {
                 return false;
             }
+            if (!lobby.gateOpen(p)) {
+                return false; // full: the take at p's gate has not claimed
+            }
             int i = ring.index(p);
             long w = ring.word(i);
             if (w == CellRing.word(p, CellRing.EMPTY) || w == CellRing.word(p, CellRing.TAKE_GONE)) {
@@ -122,10 +146,7 @@ public final class CellsCore<E> implements BufferCore<E> {
                     return true;
                 }
             } else if (w < CellRing.word(p, CellRing.EMPTY)) {
-                if (!counts.takeClaimed(p - capacity)) {
-                    return false; // full: the take that frees p's cell has not claimed
-                }
-                Spinner.pauseForPartner(round++); // take p - capacity is under way (see the notes)
+                Spinner.pauseForPartner(round++); // take p - cells is under way (see the notes)
             } // else p is stale: read again
         }
     }
@@ -171,21 +192,35 @@ public final class CellsCore<E> implements BufferCore<E> {
     /** put() at its position: DONE, AGAIN, REFUSED (closed) or TIMED_OUT; throws if interrupted. */
     private int insertAt(long p, E e, boolean timed, long deadline) throws InterruptedException {
         int i = ring.index(p);
-        long target = CellRing.word(p, CellRing.EMPTY);
-        if (ring.word(i) < target) {
+        boolean waited = false;
+        if (!lobby.gateOpen(p)) {
+            int stop = lobby.awaitGate(p, timed, deadline);
+            if (stop != 0) {
+                giveUps.abandonPut(i, p, null);
+                return stopped(-stop);
+            }
+            waited = true;
+        }
+        if (ring.word(i) < CellRing.word(p, CellRing.EMPTY)) {
             long w = waits.await(i, p, true, timed, deadline);
             if (w < 0) {
-                if (w == -CellWaits.STOP_INTERRUPTED) {
-                    throw new InterruptedException();
-                }
-                return w == -CellWaits.STOP_CLOSED ? REFUSED : TIMED_OUT;
+                return stopped(w);
             }
-            if (counts.isClosed()) { // room came after the close: a put that waited is refused (BufferCore.close)
-                giveUps.abandonPut(i, p, null);
-                return REFUSED;
-            }
+            waited = true;
+        }
+        if (waited && counts.isClosed()) { // room came after the close: a put that waited is refused (BufferCore.close)
+            giveUps.abandonPut(i, p, null);
+            return REFUSED;
         }
         return fillOrPass(i, p, e);
+    }
+
+    /** What a put that stopped waiting (w: minus the reason) returns; throws if interrupted. */
+    private static int stopped(long w) throws InterruptedException {
+        if (w == -CellWaits.STOP_INTERRUPTED) {
+            throw new InterruptedException();
+        }
+        return w == -CellWaits.STOP_CLOSED ? REFUSED : TIMED_OUT;
     }
 
     /** Put p at a cell that reached its lap: DONE, or AGAIN after passing a take that gave up. */
@@ -216,6 +251,7 @@ public final class CellsCore<E> implements BufferCore<E> {
             long w = ring.word(i);
             if (w == CellRing.word(p, CellRing.FULL) || w >= ring.nextLap(p)) {
                 if (counts.claimTakeAt(p)) {
+                    lobby.gateMoved(); // after the claim: the Dekker pair of a gate waiter's count, then read
                     Object r = pollAt(p);
                     if (r != AGAIN_MARK) {
                         return cast(r);
@@ -276,6 +312,7 @@ public final class CellsCore<E> implements BufferCore<E> {
                 return null;
             }
             long p = counts.claimTake();
+            lobby.gateMoved(); // after the claim: the Dekker pair of a gate waiter's count, then read
             if (counts.closedFor(p)) {
                 return null; // closed and empty: no put will fill p
             }
@@ -366,6 +403,7 @@ public final class CellsCore<E> implements BufferCore<E> {
             return inside.drainTo(target, maxElements, size());
         } finally {
             lobby.roomCame(); // even if the target threw after some moved
+            lobby.gateMoved();
         }
     }
 
@@ -387,6 +425,7 @@ public final class CellsCore<E> implements BufferCore<E> {
     private int freed(int removed) {
         if (removed > 0) {
             lobby.roomCame();
+            lobby.gateMoved();
         }
         return removed;
     }
