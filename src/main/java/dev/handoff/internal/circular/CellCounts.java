@@ -24,11 +24,13 @@ final class CellCounts {
      * their gate on a line that they write once per lap and the takes never write. No take
      * position is ever given back, so the take count never goes back. counts[GATE_WAITERS],
      * beside the take count (on its line, as a rule), counts the puts waiting at their gate
-     * (CellLobby), so that a take looks for them where its claim has just written. close() sets CLOSED in counts[PUTS] with one atomic OR, so a
-     * put's claim also says whether the buffer was closed before it: the positions below the
-     * count at the close (closedAt) were claimed by puts that finish, by filling or by giving up;
-     * none above is ever filled, and a take there is closed and empty. closedAt is written
-     * before closed, which puts() and the takes read first.
+     * (CellLobby), so that a take looks for them where its claim has just written.
+     *
+     * close() sets CLOSED in counts[PUTS] with one atomic OR, so a put's claim also says whether
+     * the buffer was closed before it: the positions below the count at the close (closedAt) were
+     * claimed by puts that finish, by filling or by giving up; none above is ever filled, and a
+     * take there is closed and empty. closedAt is written before closed, which puts() and the takes
+     * read first.
      *
      * skew counts the put positions that hold no element (given up, passed, removed) less the
      * take positions that took none; so the size is puts - takes - skew, exact when no operation

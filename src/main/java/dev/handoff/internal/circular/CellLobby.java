@@ -33,7 +33,10 @@ final class CellLobby {
      * changed by a claim's getAndAdd or a give-up's CAS or getAndAdd, all volatile; the changer
      * signals after that change, when its element is in (elementCame) or its place is free
      * (roomCame). A woken thread passes the wake-up on if the state lets a second one go too.
-     * With wait=spin a thread spins first, as its side's Spinner allows.
+     * With wait=spin a thread spins first, as its side's Spinner allows. Before reading the
+     * other side's counter, a thread looks at the cell of the next position of its side: if
+     * that is ready (FULL for a take; for a put, the end of its gate's lap: CellsCore), it
+     * claims without waiting, and reads no line the other side writes on every operation.
      *
      * The gate (CellsCore's notes): a put that claimed position p while take p - capacity had
      * not claimed waits on a condition of its own until that take claims or a remover ends the
@@ -43,10 +46,7 @@ final class CellLobby {
      * reads the count and, if someone is counted, wakes them all under the lock: with more than
      * one, those whose gate is still shut wait again. The count, and the take count or the
      * cell's word, make the Dekker pair of Waiters' notes, and the waiter holds the lock from
-     * its re-check until it is queued on the condition, so no wake-up falls between. Before reading the
-     * other side's counter, a thread looks at the cell of the next position of its side: if
-     * that is ready (FULL for a take; for a put, its gate open: CellsCore), it claims without
-     * waiting, and reads no line the other side writes on every operation.
+     * its re-check until it is queued on the condition, so no wake-up falls between.
      */
 
     private final CellRing ring;
@@ -200,7 +200,7 @@ final class CellLobby {
         }
     }
 
-    /** After a change that may let a waiting take claim: an element in, a take position given back. */
+    /** After a change that may let a waiting take claim: an element in, or a take position given up. */
     void elementCame() {
         notEmpty.signalOne();
     }
