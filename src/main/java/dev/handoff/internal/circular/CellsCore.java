@@ -66,15 +66,14 @@ public final class CellsCore<E> implements BufferCore<E> {
      *
      * offer() and poll() never wait, so they never claim a position they might have to give up:
      * each reads its side's next position and its cell, and claims it by CAS only if the cell is
-     * ready (a retry means another thread of its side claimed it). Full and empty are decided
-     * from counts read in the order that makes them true at one instant (offer reads the put
-     * count, then the take count; poll the reverse). A partner found in the middle of its
-     * operation is waited for (a few spins, then yields): a put at p whose gate is open (so take
-     * p - cells has claimed too) and whose cell still holds an earlier lap, and a take at p
-     * whose cell is not yet FULL if put p has claimed, since
-     * then every earlier operation on that cell has claimed too, and none of them waits for
-     * anything but a claimed partner. A timed offer or
-     * poll that runs out of time makes one such attempt before it answers.
+     * ready (a retry means another thread of its side claimed it). Full and empty are decided from
+     * counts read in the order that makes them true at one instant (offer reads the put count, then
+     * the take count; poll the reverse). A partner found in the middle of its operation is waited
+     * for (a few spins, then yields): a put at p whose gate is open and whose cell still holds an
+     * earlier lap if take p - cells has claimed, and a take at p whose cell is not yet FULL if put
+     * p has claimed, since then every earlier operation on that cell has claimed too, and none of
+     * them waits for anything but a claimed partner. A timed offer or poll that runs out of time
+     * makes one such attempt before it answers.
      *
      * Spinning. With wait=spin a thread spins as its side's Spinner allows; with wait=park it
      * spins only while its partner is in the middle of its operation, a bounded few rounds.
@@ -146,6 +145,9 @@ public final class CellsCore<E> implements BufferCore<E> {
                     return true;
                 }
             } else if (w < CellRing.word(p, CellRing.EMPTY)) {
+                if (!counts.takeClaimed(p - ring.cells)) {
+                    return false; // no room at p's cell: a remover opened the gate past a slow put
+                }
                 Spinner.pauseForPartner(round++); // take p - cells is under way (see the notes)
             } // else p is stale: read again
         }
