@@ -16,7 +16,8 @@ kinds=${KINDS:-circular circular+core=ring lock-split pht pipe}
 {
   echo "# This build against $before"
   echo
-  echo "Written by \`bash jmh/before-after.sh\` on commit \`$(git rev-parse --short HEAD)\`, $(nproc) CPUs,"
+  echo "Written by \`KINDS='$kinds' SHAPES='${SHAPES:-p1c1 p4c4}' BASELINE='${BASELINE:-}' ROUNDS=${ROUNDS:-10}"
+  echo "FORKS=${FORKS:-1} bash jmh/before-after.sh\` on commit \`$(git rev-parse --short HEAD)\`, $(nproc) CPUs,"
   echo "$($java -version 2>&1 | head -1); each table: ${BASELINE:+$BASELINE, then }the earlier build, then this one;"
   echo "ratios are to the first row."
   for shape in ${SHAPES:-p1c1 p4c4}; do
