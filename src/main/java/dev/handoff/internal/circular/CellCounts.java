@@ -22,9 +22,7 @@ final class CellCounts {
      * sides never write one line; counts[TAKES_SEEN], as far from the array's header and
      * counts[PUTS], is a take count that a put read (takeClaimedForPut), so that the puts check
      * their gate on a line that they write once per lap and the takes never write. No take
-     * position is ever given back, so the take count never goes back. counts[GATE_WAITERS],
-     * beside the take count (on its line, as a rule), counts the puts waiting at their gate
-     * (CellLobby), so that a take looks for them where its claim has just written.
+     * position is ever given back, so the take count never goes back.
      *
      * close() sets CLOSED in counts[PUTS] with one atomic OR, so a put's claim also says whether
      * the buffer was closed before it: the positions below the count at the close (closedAt) were
@@ -45,7 +43,7 @@ final class CellCounts {
      */
 
     private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
-    private static final int TAKES_SEEN = 8, PUTS = 16, TAKES = 32, GATE_WAITERS = 33;
+    private static final int TAKES_SEEN = 8, PUTS = 16, TAKES = 32;
     private static final long CLOSED = 1L << 62;
 
     private final long[] counts = new long[TAKES + 16];
@@ -112,16 +110,6 @@ final class CellCounts {
     /** Whether a put has claimed position p (it, and every earlier put at p's cell, is under way or done). */
     boolean putClaimed(long p) {
         return puts() > p;
-    }
-
-    /** A put starts (+1) or ends (-1) its wait at the gate: volatile, before its re-check of the gate. */
-    void gateWaiters(int delta) {
-        COUNT.getAndAdd(counts, GATE_WAITERS, (long) delta);
-    }
-
-    /** Whether a put may be waiting at its gate: volatile, after a take's claim. */
-    boolean anyGateWaiter() {
-        return (long) COUNT.getVolatile(counts, GATE_WAITERS) != 0L;
     }
 
     /** Whether a take has claimed position p. */

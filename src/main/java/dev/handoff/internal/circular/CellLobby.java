@@ -40,13 +40,10 @@ final class CellLobby {
      *
      * The gate (CellsCore's notes): a put that claimed position p while take p - capacity had
      * not claimed waits on a condition of its own until that take claims or a remover ends the
-     * lap of p - capacity at its cell (drainTo moves elements out without a take). It counts
-     * itself (CellCounts.gateWaiters, on the take count's line), re-checks the gate, and awaits,
-     * all under the lock; every take after its claim, and every removal after it freed cells,
-     * reads the count and, if someone is counted, wakes them all under the lock: with more than
-     * one, those whose gate is still shut wait again. The count, and the take count or the
-     * cell's word, make the Dekker pair of Waiters' notes, and the waiter holds the lock from
-     * its re-check until it is queued on the condition, so no wake-up falls between.
+     * lap of p - capacity at its cell (drainTo moves elements out without a take). Every take
+     * after its claim, and every removal after it freed cells, wakes them all if any is counted
+     * (Waiters' protocol: the state is the take count or the cell's word): with more than one,
+     * those whose gate is still shut wait again.
      */
 
     private final CellRing ring;
@@ -60,7 +57,7 @@ final class CellLobby {
     private final ReentrantLock lock = new ReentrantLock();
     private final Waiters notEmpty;
     private final Waiters notFull;
-    /** Puts that claimed beyond the capacity, waiting for their gate (CellsCore); counted in CellCounts. */
+    /** Puts that claimed beyond the capacity, waiting for their gate (CellsCore). */
     private final Waiters gate;
     /** Whether a take must wait here: empty and open (a closed buffer's take finds out by claiming). */
     private final BooleanSupplier stillEmpty;
@@ -78,7 +75,7 @@ final class CellLobby {
         this.counters = counters;
         this.notEmpty = Waiters.oneWakeUpPerBurst(lock, Parking.TAKE, owner);
         this.notFull = Waiters.oneWakeUpPerBurst(lock, Parking.PUT, owner);
-        this.gate = Waiters.signalledUnderLock(lock, Parking.PUT, owner, false);
+        this.gate = new Waiters(lock, Parking.PUT, owner);
         this.stillEmpty = () -> counts.elements() <= 0 && !counts.isClosed();
         this.stillFull = () -> counts.elements() >= capacity && !counts.isClosed();
     }
@@ -168,14 +165,7 @@ final class CellLobby {
                     return CellWaits.STOP_TIMED_OUT;
                 }
                 counters.producerWait();
-                counts.gateWaiters(1); // volatile, then the re-check: pairs with gateMoved's read
-                try {
-                    if (shut.getAsBoolean()) {
-                        nanos = gate.await(shut, timed, nanos);
-                    }
-                } finally {
-                    counts.gateWaiters(-1);
-                }
+                nanos = gate.await(shut, timed, nanos);
             }
             return gateOpen(p) ? 0 : CellWaits.STOP_CLOSED;
         } catch (InterruptedException e) {
@@ -195,7 +185,7 @@ final class CellLobby {
 
     /** After a take's claim, or a removal that freed cells: wakes the puts waiting for their gate, if any. */
     void gateMoved() {
-        if (counts.anyGateWaiter()) {
+        if (gate.any()) { // after the claim or the release: the Dekker pair of await's count, then re-check
             gate.signalAll();
         }
     }
