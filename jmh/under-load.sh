@@ -17,7 +17,7 @@ jar=${2:-jmh/target/benchmarks.jar}
 cd "$(dirname "$0")/.."
 java=${JAVA:-$(ls -d /usr/lib/jvm/*/bin/java 2>/dev/null | sort -V | tail -1)}
 busy=${BUSY:-$(nproc)}
-kinds=${KINDS:-circular:4 circular:4+core=ring lock-split:4 pht:5 pipe:4}
+kinds=${KINDS:-circular:4 circular:4+core=ring circular:4+core=cells lock-split:4 pht:5 pipe:4}
 {
   echo "# Every kind under load"
   echo

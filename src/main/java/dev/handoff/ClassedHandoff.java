@@ -6,6 +6,7 @@ package dev.handoff;
 import dev.handoff.internal.classes.ClassHandoffs;
 import dev.handoff.internal.classes.CountingSink;
 import dev.handoff.internal.classes.ImportanceClasses;
+import dev.handoff.internal.guard.HolderGuard;
 import dev.handoff.internal.observe.CountedHandoffs;
 
 import java.util.Collection;
@@ -71,6 +72,13 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
      * reservations as pending while they may hand them back, so that nobody reports the handoff
      * empty meanwhile.
      *
+     * Calls back. drainTo runs its target's add, and remove(Object) its equals, while holding
+     * reservations that only the calling thread gives back; a remove or drainTo called from there
+     * could wait for them for ever (removeFirst waits while a match is inside and every
+     * reservation is held). HolderGuard marks the thread for that length and refuses such calls,
+     * as the lock kinds' ReentryGuard does; takes are not guarded (a take waits for a new element
+     * as on an empty handoff, and a poll returns null).
+     *
      * Visibility between writers and readers is provided as follows: an element travels through
      * its class's handoff, whose own memory-consistency guarantee (a BlockingQueue's) orders the
      * producer's writes before the consumer's use of it. The reservation word adds what the
@@ -100,6 +108,9 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
 
     /** K times the capacity of one class. */
     private final int capacity;
+
+    /** Refuses a remove or drainTo from the code that a remove or drainTo calls (see the notes). */
+    private final HolderGuard holders = new HolderGuard();
 
     /**
      * Creates a handoff with importance classes, or the kind itself when there is one class
@@ -328,15 +339,18 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     @Override
     public int drainTo(Collection<? super E> target, int maxElements) {
         checkDrainTarget(target);
+        holders.check();
         int held = maxElements <= 0 ? 0 : takeable.tryAcquireHeld(maxElements);
         if (held == 0) {
             return 0;
         }
         CountingSink<E> sink = new CountingSink<>(target);
+        holders.hold();
         try {
             byClass.drainTo(sink, held);
             return sink.added();
         } finally {
+            holders.release();
             if (sink.added() > 0) {
                 counters.countRemovals(sink.added());
                 takeable.settle(sink.added()); // these left for good
@@ -355,6 +369,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
      */
     @Override
     boolean removeFirst(Predicate<Object> match) {
+        holders.check();
         while (takeable.tryAcquireHeld(1) == 0) {
             if (!anyClassHolds(match)) {
                 return false;
@@ -362,6 +377,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
             Thread.yield(); // each holder settles or hands back without waiting: a reservation comes free
         }
         boolean removed = false;
+        holders.hold();
         try {
             for (int c = 0; c < classes.length; c++) {
                 if (classes[c].removeFirst(match)) {
@@ -373,6 +389,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
             }
             return false;
         } finally {
+            holders.release();
             if (removed) {
                 takeable.settle(1);
             } else {

@@ -28,6 +28,13 @@ import java.util.concurrent.TimeUnit;
  * {@code size()} and {@code remainingCapacity()} are snapshots that always lie within
  * {@code [0, capacity()]}.
  *
+ * <p>The caller's code that a handoff runs (a {@code drainTo} target's {@code add}, the
+ * {@code equals} that {@code remove(Object)} and {@code contains} ask, a {@code removeIf}
+ * predicate) should not call back into the same handoff. A kind that runs that code under its
+ * lock, or while it holds what only the calling thread can give back, refuses such a call with
+ * {@link IllegalStateException} instead of waiting for itself; the others serve it. Either way
+ * every element stays in exactly one place.
+ *
  * <h2>Closing</h2>
  * {@link #close()} stops the handoff from accepting elements; it is idempotent.
  * <ul>

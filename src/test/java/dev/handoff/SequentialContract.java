@@ -255,6 +255,74 @@ interface SequentialContract extends ContractSubject {
                 "each element in exactly one place");
     }
 
+    @Test
+    default void aDrainTargetThatRemovesFromTheHandoffIsRefusedOrServedAtOnce() {
+        assumeTrue(holdsElements(), "needs elements inside");
+        Handoff<Integer> h = handoffOf(4);
+        for (int i = 0; i < 4; i++) {
+            h.add(i);
+        }
+        List<Integer> removed = new ArrayList<>();
+        List<Integer> sink = new ArrayList<>() {
+            @Override
+            public boolean add(Integer e) {
+                for (int i = 0; isEmpty() && removed.isEmpty() && i < 4; i++) {
+                    if (i != e && h.remove(i)) { // refused (IllegalStateException) or served: never waits for the drain
+                        removed.add(i);
+                    }
+                }
+                return super.add(e);
+            }
+        };
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            try {
+                h.drainTo(sink);
+            } catch (IllegalStateException refused) {
+                // the kind refuses calls back from its drainTo target: what was moved stays moved
+            }
+        }, "a remove called from the drain's target waited (for the drain itself?)");
+        List<Integer> all = new ArrayList<>(sink);
+        all.addAll(removed);
+        for (Integer e; (e = h.poll()) != null; ) {
+            all.add(e);
+        }
+        assertEquals(List.of(0, 1, 2, 3), all.stream().sorted().toList(), "each element in exactly one place");
+    }
+
+    @Test
+    default void anEqualsThatRemovesTheLastElementIsRefusedOrServedAtOnce() {
+        assumeTrue(holdsElements(), "needs elements inside");
+        Handoff<Object> h = handoffOf(4);
+        h.add(0);
+        List<Object> removed = new ArrayList<>();
+        Object removesWhenAsked = new Object() {
+            @Override
+            public boolean equals(Object other) {
+                if (h.remove(other)) { // refused (IllegalStateException) or served: never waits for the outer remove
+                    removed.add(other);
+                }
+                return false;
+            }
+
+            @Override
+            public int hashCode() {
+                return 1;
+            }
+        };
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            try {
+                assertFalse(h.remove(removesWhenAsked));
+            } catch (IllegalStateException refused) {
+                // the kind refuses calls back from the equals it asks
+            }
+        }, "a remove called from the equals of a remove waited (for the outer remove?)");
+        List<Object> all = new ArrayList<>(removed);
+        for (Object e; (e = h.poll()) != null; ) {
+            all.add(e);
+        }
+        assertEquals(List.of(0), all, "the element in exactly one place");
+    }
+
     // ---- Timeouts <= 0 never wait ----
 
     @Test
