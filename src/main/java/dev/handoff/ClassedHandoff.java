@@ -72,12 +72,8 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
      * reservations as pending while they may hand them back, so that nobody reports the handoff
      * empty meanwhile.
      *
-     * Calls back. drainTo runs its target's add, and remove(Object) its equals, while holding
-     * reservations that only the calling thread gives back; a remove or drainTo called from there
-     * could wait for them for ever (removeFirst waits while a match is inside and every
-     * reservation is held). HolderGuard marks the thread for that length and refuses such calls,
-     * as the lock kinds' ReentryGuard does; takes are not guarded (a take waits for a new element
-     * as on an empty handoff, and a poll returns null).
+     * Calls back: a remove or drainTo from the code a drainTo or remove runs while holding
+     * reservations is refused (HolderGuard says why); takes wait as on an empty handoff.
      *
      * Visibility between writers and readers is provided as follows: an element travels through
      * its class's handoff, whose own memory-consistency guarantee (a BlockingQueue's) orders the
