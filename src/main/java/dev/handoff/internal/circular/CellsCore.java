@@ -48,7 +48,7 @@ public final class CellsCore<E> implements BufferCore<E> {
      * The capacity bound, with no third counter: put p writes only once take p - capacity has
      * claimed (the gate), so that no more than capacity elements are inside and not yet claimed by
      * their take. The ring has more cells than the capacity (cellsFor), and position p lives in
-     * cell p % cells, so put p also waits at its cell for take p - cells to release it, a take
+     * the cell of p % cells (CellRing.index), so put p also waits at its cell for take p - cells to release it, a take
      * claimed long before. With one cell per place, put p would wait for take p - capacity's
      * release, take p for put p, put p + capacity for take p, and so on: a take that lost its CPU
      * between its claim and its release would start a chain of waits one lap apart, each ended by a
@@ -120,9 +120,20 @@ public final class CellsCore<E> implements BufferCore<E> {
     /** Most cells added beyond the capacity: a lap of slack for a capacity up to this. */
     static final int MAX_SLACK = 1 << 16;
 
-    /** The cells for a capacity: twice the capacity up to MAX_SLACK extra, within the largest array. */
+    /**
+     * The cells for a capacity: twice the capacity up to MAX_SLACK extra, within the largest
+     * array; from two columns of the ring's layout up (CellRing.ROWS), rounded up to whole
+     * columns. A small ring keeps exactly 2N cells, so that its laps come round as soon as they
+     * would without the layout (the proofs run small rings).
+     */
     static int cellsFor(int capacity) {
-        return capacity + Math.min(Math.min(capacity, MAX_SLACK), Integer.MAX_VALUE - 8 - capacity);
+        long largest = Integer.MAX_VALUE - 8;
+        long cells = Math.min((long) capacity + Math.min(capacity, MAX_SLACK), largest);
+        if (cells < 2 * CellRing.ROWS) {
+            return (int) cells;
+        }
+        long whole = (cells + CellRing.ROWS - 1) / CellRing.ROWS * CellRing.ROWS;
+        return (int) (whole <= largest ? whole : cells);
     }
 
     // ---- inserting ----

@@ -14,18 +14,55 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The cells core's ring size and its capacity bound across the laps of a ring larger than the capacity. */
+/** The cells core's ring size and layout, and its capacity bound across the laps of a ring larger than the capacity. */
 class CellsCoreTest {
 
     @Test
     void theRingHasTwiceTheCapacityInCellsUpToTheSlack() {
         assertEquals(2, CellsCore.cellsFor(1));
+        assertEquals(2 * CellRing.ROWS - 2, CellsCore.cellsFor(CellRing.ROWS - 1), "below two columns: 2N");
+        assertEquals(3 * CellRing.ROWS, CellsCore.cellsFor(CellRing.ROWS + 1), "from two columns: whole columns");
         assertEquals(2048, CellsCore.cellsFor(1024));
+        assertEquals(2016, CellsCore.cellsFor(1000), "2000, rounded up to whole columns");
         assertEquals(2 * CellsCore.MAX_SLACK, CellsCore.cellsFor(CellsCore.MAX_SLACK));
         assertEquals((1 << 20) + CellsCore.MAX_SLACK, CellsCore.cellsFor(1 << 20));
         int largest = Integer.MAX_VALUE - 8;
         assertEquals(largest, CellsCore.cellsFor(largest), "no cell beyond the longest array");
         assertEquals(largest, CellsCore.cellsFor(largest - 5));
+    }
+
+    /** index() is a bijection of a lap's positions onto the cells, whatever the ring's size. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 31, 32, 33, 64, 100, 2048, 2050, 3 * CellRing.ROWS * 7 + 5})
+    void everyPositionOfALapHasACellOfItsOwn(int cells) {
+        CellRing ring = new CellRing(cells);
+        boolean[] used = new boolean[cells];
+        long lap = 5L * cells; // a later lap: the index depends on p % cells only
+        for (long p = lap; p < lap + cells; p++) {
+            int i = ring.index(p);
+            assertTrue(i >= 0 && i < cells, "index " + i + " of position " + p);
+            assertFalse(used[i], "two positions in cell " + i);
+            used[i] = true;
+            assertEquals(i, ring.index(p - lap), "the same cell one lap apart");
+            assertEquals(CellRing.word(p - lap, CellRing.EMPTY), ring.word(i), "a new cell waits for its first put");
+        }
+    }
+
+    /**
+     * Positions claimed together by threads of one side (a few apart) never share a cache line of
+     * the items (4-byte references) or of the words: they are at least a line apart, twice over.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1024, 2048, 2016, (1 << 20) + CellsCore.MAX_SLACK})
+    void positionsInFlightTogetherAreOnDifferentLines(int cells) {
+        CellRing ring = new CellRing(cells);
+        int inFlight = 16;
+        for (long p = 0; p < 3L * cells; p += 7) {
+            for (int d = 1; d < inFlight; d++) {
+                int apart = Math.abs(ring.index(p) - ring.index(p + d));
+                assertTrue(apart >= 32, "positions " + p + " and " + (p + d) + " are " + apart + " slots apart");
+            }
+        }
     }
 
     /**

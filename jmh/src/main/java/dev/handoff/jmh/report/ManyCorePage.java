@@ -26,7 +26,10 @@ import java.util.Properties;
  * trips ({@code RoundTrip}, average mode) and the machine's limits ({@code MachineLimits}) are
  * rendered below the throughput when the JSON holds them.
  *
- * <pre>java -cp jmh/target/benchmarks.jar dev.handoff.jmh.report.ManyCorePage RESULTS.json DOCS_DIR</pre>
+ * <p>A third argument names another block, {@code <!-- BEGIN NAME ... -->} to
+ * {@code <!-- END NAME -->}, for a second run beside the first (a short check of one change).
+ *
+ * <pre>java -cp jmh/target/benchmarks.jar dev.handoff.jmh.report.ManyCorePage RESULTS.json DOCS_DIR [BLOCK]</pre>
  */
 public final class ManyCorePage {
 
@@ -37,20 +40,23 @@ public final class ManyCorePage {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2) {
-            System.err.println("usage: ManyCorePage RESULTS.json DOCS_DIR");
+        if (args.length != 2 && args.length != 3) {
+            System.err.println("usage: ManyCorePage RESULTS.json DOCS_DIR [BLOCK]");
             System.exit(2);
         }
         Path results = Path.of(args[0]);
         Path md = Path.of(args[1]).resolve("benchmarks.md");
+        String begin = args.length == 3 ? "<!-- BEGIN " + args[2] + " " : BEGIN;
+        String end = args.length == 3 ? "<!-- END " + args[2] + " -->" : END;
         String text = Files.readString(md);
-        int b = text.indexOf(BEGIN);
-        int e = text.indexOf(END);
+        int b = text.indexOf(begin);
+        int e = text.indexOf(end);
         if (b < 0 || e < b) {
-            throw new IllegalStateException(md + " has no " + BEGIN + " ... " + END + " block");
+            throw new IllegalStateException(md + " has no " + begin + " ... " + end + " block");
         }
+        int afterBegin = text.indexOf("-->", b) + 3;
         String table = markdown(SuiteResults.read(results), meta(results), results.getFileName().toString());
-        Files.writeString(md, text.substring(0, b + BEGIN.length()) + "\n" + table + text.substring(e));
+        Files.writeString(md, text.substring(0, afterBegin) + "\n" + table + text.substring(e));
         System.out.println("wrote the many-core tables of " + md);
     }
 
