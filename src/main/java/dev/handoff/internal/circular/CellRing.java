@@ -130,16 +130,30 @@ final class CellRing {
     final int cells;
     /** cells / ROWS: positions that share a column are this many apart. */
     private final int columns;
-    /** columns * ROWS: the cells that index() spreads. */
+    /** columns * ROWS: the cells that index() spreads; 0 below two columns, where spreading moves nothing. */
     private final int spread;
+    /**
+     * floor((2^64 - 1) / cells): for a position p below 2^63, the high half of the unsigned
+     * product p * perCell is p / cells or one less, since p * (2^64 / cells - perCell) / 2^64
+     * is below 2p / 2^64 < 1; one subtraction then gives p % cells. Positions stay below 2^62.
+     */
+    private final long perCell;
+    /**
+     * ceil(2^64 / columns): for k below 2^31, the high half of the unsigned product k * perColumn
+     * is k / columns (D. Lemire, O. Kaser, N. Kurz, "Faster remainder by direct computation",
+     * 2019), one multiplication where a division would cost tens of cycles on every operation.
+     */
+    private final long perColumn;
     private final long[] words;
     private final Object[] items;
     private final Waiter[] lists;
 
     CellRing(int cells) {
         this.cells = cells;
+        this.perCell = perCell(cells);
         this.columns = cells / ROWS;
-        this.spread = columns * ROWS;
+        this.spread = columns >= 2 ? columns * ROWS : 0;
+        this.perColumn = columns >= 2 ? Long.divideUnsigned(-1L, columns) + 1 : 0L;
         this.words = new long[cells];
         this.items = new Object[cells];
         this.lists = new Waiter[cells];
@@ -167,12 +181,27 @@ final class CellRing {
      * the notes on layout).
      */
     int index(long position) {
-        int k = (int) (position % cells);
+        int k = remainder(position, cells, perCell);
         if (k >= spread) {
             return k; // the last cells % ROWS cells keep their place
         }
-        int row = k / columns;
+        int row = (int) Math.unsignedMultiplyHigh(k, perColumn); // k / columns, without a division
         return (k - row * columns) * ROWS + row;
+    }
+
+    /**
+     * position % cells, for a position below 2^62, without a division: q is position / cells or
+     * one less (see perCell), so one subtraction at most corrects the remainder.
+     */
+    static int remainder(long position, int cells, long perCell) {
+        long q = Math.unsignedMultiplyHigh(position, perCell);
+        long r = position - q * cells; // below 2 * cells: a long, since 2 * cells may pass 2^31
+        return (int) (r >= cells ? r - cells : r);
+    }
+
+    /** perCell for a ring of cells cells: floor((2^64 - 1) / cells). */
+    static long perCell(int cells) {
+        return Long.divideUnsigned(-1L, cells);
     }
 
     /** The next lap's EMPTY word after position p. */

@@ -33,7 +33,7 @@ class CellsCoreTest {
 
     /** index() is a bijection of a lap's positions onto the cells, whatever the ring's size. */
     @ParameterizedTest
-    @ValueSource(ints = {1, 2, 31, 32, 33, 64, 100, 2048, 2050, 3 * CellRing.ROWS * 7 + 5})
+    @ValueSource(ints = {1, 2, 31, 32, 33, 63, 64, 100, 2048, 2050, 3 * CellRing.ROWS * 7 + 5, 3 << 20, (1 << 22) + 31})
     void everyPositionOfALapHasACellOfItsOwn(int cells) {
         CellRing ring = new CellRing(cells);
         boolean[] used = new boolean[cells];
@@ -45,6 +45,22 @@ class CellsCoreTest {
             used[i] = true;
             assertEquals(i, ring.index(p - lap), "the same cell one lap apart");
             assertEquals(CellRing.word(p - lap, CellRing.EMPTY), ring.word(i), "a new cell waits for its first put");
+        }
+    }
+
+    /** index() divides by multiplication: far positions, up to the 2^62 the counters stay below, land where p % cells does. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 62, 64, 2016, 2048, (1 << 20) + CellsCore.MAX_SLACK, 1 << 30, Integer.MAX_VALUE - 8})
+    void theRemainderIsExactForEveryPosition(int cells) {
+        long perCell = CellRing.perCell(cells);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(cells);
+        for (int n = 0; n < 200_000; n++) {
+            long p = random.nextLong(1L << 62);
+            assertEquals(p % cells, CellRing.remainder(p, cells, perCell), "position " + p);
+        }
+        for (long p : new long[] {0, 1, cells - 1L, cells, 2L * cells - 1, (1L << 62) - 1, (1L << 62) - cells,
+                (1L << 62) / cells * cells, (1L << 62) / cells * cells - 1}) {
+            assertEquals(p % cells, CellRing.remainder(p, cells, perCell), "position " + p);
         }
     }
 
