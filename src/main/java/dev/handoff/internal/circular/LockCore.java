@@ -56,7 +56,7 @@ public final class LockCore<E> implements BufferCore<E> {
      * Waiting is PARK by default because a consumer that spins takes each element at the
      * producer's heels, so the lock, the count and the cell cross between the CPUs for every
      * element; a parked consumer lets the producer fill the buffer alone while it wakes, and then
-     * drains it alone, as in ArrayBlockingQueue (docs/twins.md). With spin, take() spins before
+     * drains it alone, as in ArrayBlockingQueue (docs/data/twins-731c963.md). With spin, take() spins before
      * the lock while an opaque read of count says empty, put() while it says full, as the side's
      * Spinner allows and while no thread of its side is parked; the lock decides again. The spin
      * only reads count, so it does not fight the lock holder for the line. The timed offer and

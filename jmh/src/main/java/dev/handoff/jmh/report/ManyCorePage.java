@@ -26,10 +26,10 @@ import java.util.Properties;
  * trips ({@code RoundTrip}, average mode) and the machine's limits ({@code MachineLimits}) are
  * rendered below the throughput when the JSON holds them.
  *
- * <p>A third argument names another block, {@code <!-- BEGIN NAME ... -->} to
- * {@code <!-- END NAME -->}, for a second run beside the first (a short check of one change).
+ * <p>Given a page ({@code PAGE.md}) instead of the docs directory, it writes that page whole:
+ * for a second, shorter run beside the one in benchmarks.md (a check of one change).
  *
- * <pre>java -cp jmh/target/benchmarks.jar dev.handoff.jmh.report.ManyCorePage RESULTS.json DOCS_DIR [BLOCK]</pre>
+ * <pre>java -cp jmh/target/benchmarks.jar dev.handoff.jmh.report.ManyCorePage RESULTS.json DOCS_DIR|PAGE.md</pre>
  */
 public final class ManyCorePage {
 
@@ -40,23 +40,29 @@ public final class ManyCorePage {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 2 && args.length != 3) {
-            System.err.println("usage: ManyCorePage RESULTS.json DOCS_DIR [BLOCK]");
+        if (args.length != 2) {
+            System.err.println("usage: ManyCorePage RESULTS.json DOCS_DIR|PAGE.md");
             System.exit(2);
         }
         Path results = Path.of(args[0]);
-        Path md = Path.of(args[1]).resolve("benchmarks.md");
-        String begin = args.length == 3 ? "<!-- BEGIN " + args[2] + " " : BEGIN;
-        String end = args.length == 3 ? "<!-- END " + args[2] + " -->" : END;
-        String text = Files.readString(md);
-        int b = text.indexOf(begin);
-        int e = text.indexOf(end);
-        if (b < 0 || e < b) {
-            throw new IllegalStateException(md + " has no " + begin + " ... " + end + " block");
-        }
-        int afterBegin = text.indexOf("-->", b) + 3;
         String table = markdown(SuiteResults.read(results), meta(results), results.getFileName().toString());
-        Files.writeString(md, text.substring(0, afterBegin) + "\n" + table + text.substring(e));
+        if (args[1].endsWith(".md")) {
+            Path page = Path.of(args[1]);
+            Files.writeString(page, "# Many cores: " + meta(results).getProperty("commit", "?") + "\n\n"
+                    + "Written by `ManyCorePage " + results.getFileName() + " " + page.getFileName()
+                    + "` (docs/regenerate.md); the full run is in [benchmarks.md](../benchmarks.md#many-cores).\n"
+                    + table);
+            System.out.println("wrote " + page);
+            return;
+        }
+        Path md = Path.of(args[1]).resolve("benchmarks.md");
+        String text = Files.readString(md);
+        int b = text.indexOf(BEGIN);
+        int e = text.indexOf(END);
+        if (b < 0 || e < b) {
+            throw new IllegalStateException(md + " has no " + BEGIN + " ... " + END + " block");
+        }
+        Files.writeString(md, text.substring(0, b + BEGIN.length()) + "\n" + table + text.substring(e));
         System.out.println("wrote the many-core tables of " + md);
     }
 
