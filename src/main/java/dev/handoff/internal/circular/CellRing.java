@@ -41,8 +41,11 @@ final class CellRing {
      * (k % columns) * ROWS + k / columns. Consecutive positions are ROWS slots apart (128 bytes
      * of items at 4 bytes a reference, 256 of words), and the positions that share a line are
      * a multiple of columns = cells / ROWS apart, far more than the threads in flight. The same idea
-     * spreads the ring of R. Nikolaev's SCQ (DISC 2019) over its cache lines. The mapping is a
-     * bijection, and nothing but the index depends on it: a cell's word names its position.
+     * spreads the ring of R. Nikolaev's SCQ (DISC 2019) over its cache lines. The price: one
+     * thread's consecutive operations no longer share a line either, so a lone producer and a
+     * lone consumer pass a line between them for every element, not for every 16 (1P/1C is the
+     * ring core's shape). The mapping is a bijection, and nothing but the index depends on it: a
+     * cell's word names its position.
      *
      * Visibility of an element: put p writes items[i] plainly, then CASes the word from 4p to
      * 4p + 1 (volatile); take p reads the word 4p + 1 (volatile), CASes it to 4p + 3, reads and

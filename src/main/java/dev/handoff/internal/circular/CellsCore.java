@@ -48,8 +48,8 @@ public final class CellsCore<E> implements BufferCore<E> {
      * The capacity bound, with no third counter: put p writes only once take p - capacity has
      * claimed (the gate), so that no more than capacity elements are inside and not yet claimed by
      * their take. The ring has more cells than the capacity (cellsFor), and position p lives in
-     * the cell of p % cells (CellRing.index), so put p also waits at its cell for take p - cells to release it, a take
-     * claimed long before. With one cell per place, put p would wait for take p - capacity's
+     * the cell of p % cells (CellRing.index), so put p also waits at its cell for take p - cells
+     * to release it, a take claimed long before. With one cell per place, put p would wait for take p - capacity's
      * release, take p for put p, put p + capacity for take p, and so on: a take that lost its CPU
      * between its claim and its release would start a chain of waits one lap apart, each ended by a
      * wake-up, whenever threads outnumber CPUs. Through the gate a claim is enough, so a preempted

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.handoff.Handoff;
 import dev.handoff.Handoffs;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -48,12 +49,12 @@ class CellsCoreTest {
         }
     }
 
-    /** index() divides by multiplication: far positions, up to the 2^62 the counters stay below, land where p % cells does. */
+    /** The remainder by multiplication is p % cells for positions up to the 2^62 the counters stay below. */
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 62, 64, 2016, 2048, (1 << 20) + CellsCore.MAX_SLACK, 1 << 30, Integer.MAX_VALUE - 8})
     void theRemainderIsExactForEveryPosition(int cells) {
         long perCell = CellRing.perCell(cells);
-        java.util.SplittableRandom random = new java.util.SplittableRandom(cells);
+        SplittableRandom random = new SplittableRandom(cells);
         for (int n = 0; n < 200_000; n++) {
             long p = random.nextLong(1L << 62);
             assertEquals(p % cells, CellRing.remainder(p, cells, perCell), "position " + p);
