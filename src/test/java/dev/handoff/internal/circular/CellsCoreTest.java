@@ -9,9 +9,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.handoff.Handoff;
 import dev.handoff.Handoffs;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Queue;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -83,11 +92,117 @@ class CellsCoreTest {
     }
 
     /**
+     * Producers and consumers over rings whose cells are spread (capacity 33: 96 cells in 3
+     * columns, laps every few hundred elements; 1000: 2016 cells): every element is taken exactly
+     * once, and each consumer sees each producer's elements in the order they were put (FIFO).
+     * The contract suite's stress runs use a capacity of 8, whose 16 cells are not spread.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {33, 1000})
+    void aSpreadRingKeepsEveryElementOnceAndInOrder(int capacity) throws Exception {
+        Handoff<Integer> h = Handoffs.create("circular:" + capacity + ",core=cells");
+        int producers = 3, consumers = 3, each = 40_000, total = producers * each;
+        AtomicIntegerArray seen = new AtomicIntegerArray(total);
+        AtomicInteger left = new AtomicInteger(total);
+        List<Thread> threads = new ArrayList<>();
+        Queue<String> faults = new ConcurrentLinkedQueue<>();
+        for (int q = 0; q < producers; q++) {
+            int from = q * each;
+            threads.add(Thread.ofPlatform().daemon().start(() -> {
+                try {
+                    for (int k = 0; k < each; k++) {
+                        h.put(from + k);
+                    }
+                } catch (InterruptedException e) {
+                    faults.add("producer interrupted");
+                }
+            }));
+        }
+        for (int c = 0; c < consumers; c++) {
+            threads.add(Thread.ofPlatform().daemon().start(() -> {
+                int[] last = new int[producers];
+                Arrays.fill(last, -1);
+                while (left.getAndDecrement() > 0) {
+                    try {
+                        int e = h.take();
+                        seen.incrementAndGet(e);
+                        int producer = e / each;
+                        if (e <= last[producer]) {
+                            faults.add(e + " after " + last[producer] + " of one producer");
+                        }
+                        last[producer] = e;
+                    } catch (InterruptedException e) {
+                        faults.add("consumer interrupted");
+                        return;
+                    }
+                }
+            }));
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        for (Thread t : threads) {
+            t.join(Math.max(1L, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            assertFalse(t.isAlive(), "a thread did not finish (a hang)");
+        }
+        assertEquals(List.of(), List.copyOf(faults));
+        for (int e = 0; e < total; e++) {
+            assertEquals(1, seen.get(e), "element " + e);
+        }
+        assertEquals(0, h.size());
+    }
+
+    /**
+     * One thread's puts, takes and inside operations (remove, drainTo, iteration, contains) over
+     * spread rings, lap after lap, agree with an ArrayDeque of the same capacity.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {33, 40, 100})
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // offer spins, deaf to interrupts
+    void insideOperationsOnASpreadRingAgreeWithADeque(int capacity) {
+        Handoff<Integer> h = Handoffs.create("circular:" + capacity + ",core=cells");
+        ArrayDeque<Integer> model = new ArrayDeque<>();
+        SplittableRandom random = new SplittableRandom(capacity);
+        int next = 0;
+        for (int step = 0; step < 30_000; step++) {
+            int op = random.nextInt(10);
+            if (op < 5) {
+                boolean room = model.size() < capacity;
+                assertEquals(room, h.offer(next), "offer at step " + step);
+                if (room) {
+                    model.add(next);
+                }
+                next++;
+            } else if (op < 8) {
+                assertEquals(model.poll(), h.poll(), "poll at step " + step);
+            } else if (op == 8 && !model.isEmpty()) {
+                Integer victim = model.stream().skip(random.nextInt(model.size())).findFirst().orElseThrow();
+                assertEquals(model.remove(victim), h.remove(victim), "remove at step " + step);
+            } else {
+                List<Integer> drained = new ArrayList<>();
+                int max = random.nextInt(4);
+                h.drainTo(drained, max);
+                List<Integer> expected = new ArrayList<>();
+                for (int k = 0; k < max && !model.isEmpty(); k++) {
+                    expected.add(model.poll());
+                }
+                assertEquals(expected, drained, "drainTo at step " + step);
+            }
+            assertEquals(model.size(), h.size(), "size at step " + step);
+            if (step % 97 == 0) {
+                assertEquals(List.copyOf(model), List.copyOf(h), "iteration at step " + step);
+                if (!model.isEmpty()) {
+                    assertTrue(h.contains(model.peekLast()), "contains the last at step " + step);
+                }
+                assertFalse(h.contains(-1), "contains what was never put");
+            }
+        }
+    }
+
+    /**
      * The bound is the gate (take p - capacity done), not p's own cell (take p - 2 * capacity):
      * bounded by its own cell, a buffer would hold twice its capacity.
      */
     @ParameterizedTest
-    @ValueSource(ints = {1, 2, 3, 7})
+    @ValueSource(ints = {1, 2, 3, 7, 33, 100})
     void aFullBufferRefusesInEveryLap(int capacity) throws InterruptedException {
         Handoff<Integer> h = Handoffs.create("circular:" + capacity + ",core=cells");
         int next = 0;
