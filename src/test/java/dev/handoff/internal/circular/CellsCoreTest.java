@@ -93,7 +93,7 @@ class CellsCoreTest {
 
     /**
      * Producers and consumers over rings whose cells are spread (capacity 33: 96 cells in 3
-     * columns, laps every few hundred elements; 1000: 2016 cells): every element is taken exactly
+     * columns, a lap every 96 elements; 1000: 2016 cells): every element is taken exactly
      * once, and each consumer sees each producer's elements in the order they were put (FIFO).
      * The contract suite's stress runs use a capacity of 8, whose 16 cells are not spread.
      */
