@@ -47,20 +47,20 @@ public final class CellsCore<E> implements BufferCore<E> {
      *
      * The capacity bound, with no third counter: put p writes only once take p - capacity has
      * claimed (the gate), so that no more than capacity elements are inside and not yet claimed by
-     * their take. The ring has more cells than the capacity (cellsFor), and position p lives in
-     * the cell of p % cells (CellRing.index), so put p also waits at its cell for take p - cells
-     * to release it, a take claimed long before. With one cell per place, put p would wait for take p - capacity's
-     * release, take p for put p, put p + capacity for take p, and so on: a take that lost its CPU
-     * between its claim and its release would start a chain of waits one lap apart, each ended by a
-     * wake-up, whenever threads outnumber CPUs. Through the gate a claim is enough, so a preempted
-     * take holds up only its cell's next put, after the others went round the slack. A put that
-     * finds the gate shut waits in CellLobby (rare: the lobby admits puts only while there is room,
-     * so only puts that claimed together pass it), and every take after its claim, and every
-     * removal, wakes the puts waiting there, if any. Since a claim opens a gate, a take never gives
-     * its position back (CellGiveUps). Unlike the channels, a take does not claim while the buffer
-     * is empty, nor a put while it is full: they wait in CellLobby first, so that a running take
-     * keeps taking what is there rather than wait for the one put that serves its position (its
-     * notes).
+     * their take. The ring has more cells than the capacity (cellsFor), and position p lives in the
+     * cell of p % cells (CellRing.index), so put p also waits at its cell for take p - cells to
+     * release it, a take claimed long before. With one cell per place, put p would wait for take
+     * p - capacity's release, take p for put p, put p + capacity for take p, and so on: a take that
+     * lost its CPU between its claim and its release would start a chain of waits one lap apart,
+     * each ended by a wake-up, whenever threads outnumber CPUs. Through the gate a claim is enough,
+     * so a preempted take holds up only its cell's next put, after the others went round the slack.
+     * A put that finds the gate shut waits in CellLobby (rare: the lobby admits puts only while
+     * there is room, so only puts that claimed together pass it), and every take after its claim,
+     * and every removal, wakes the puts waiting there, if any. Since a claim opens a gate, a take
+     * never gives its position back (CellGiveUps). Unlike the channels, a take does not claim while
+     * the buffer is empty, nor a put while it is full: they wait in CellLobby first, so that a
+     * running take keeps taking what is there rather than wait for the one put that serves its
+     * position (its notes).
      *
      * Counters, the close and the size are CellCounts'; giving a position up is CellGiveUps'.
      *

@@ -53,14 +53,14 @@ public final class LockCore<E> implements BufferCore<E> {
      * does"). Every state change is made under the lock the waiters re-check under, so no wake-up
      * can be lost; the waiter counts are the spinners' hint only, kept only with spin.
      *
-     * Waiting is PARK by default because a consumer that spins takes each element at the
-     * producer's heels, so the lock, the count and the cell cross between the CPUs for every
-     * element; a parked consumer lets the producer fill the buffer alone while it wakes, and then
-     * drains it alone, as in ArrayBlockingQueue (docs/data/twins-731c963.md). With spin, take() spins before
-     * the lock while an opaque read of count says empty, put() while it says full, as the side's
-     * Spinner allows and while no thread of its side is parked; the lock decides again. The spin
-     * only reads count, so it does not fight the lock holder for the line. The timed offer and
-     * poll never spin, so that a timeout <= 0 never waits.
+     * Waiting is PARK by default because a consumer that spins takes each element at the producer's
+     * heels, so the lock, the count and the cell cross between the CPUs for every element; a parked
+     * consumer lets the producer fill the buffer alone while it wakes, and then drains it alone, as
+     * in ArrayBlockingQueue (docs/data/twins-731c963.md). With spin, take() spins before the lock
+     * while an opaque read of count says empty, put() while it says full, as the side's Spinner
+     * allows and while no thread of its side is parked; the lock decides again. The spin only reads
+     * count, so it does not fight the lock holder for the line. The timed offer and poll never
+     * spin, so that a timeout <= 0 never waits.
      *
      * Close: the closed flag is written under lock, and every blocked thread rechecks it under lock
      * after each wake-up, so close() with a signal to all on both sides cannot be missed by a

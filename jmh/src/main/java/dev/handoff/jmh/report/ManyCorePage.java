@@ -45,10 +45,11 @@ public final class ManyCorePage {
             System.exit(2);
         }
         Path results = Path.of(args[0]);
-        String table = markdown(SuiteResults.read(results), meta(results), results.getFileName().toString());
+        Properties meta = meta(results);
+        String table = markdown(SuiteResults.read(results), meta, results.getFileName().toString());
         if (args[1].endsWith(".md")) {
             Path page = Path.of(args[1]);
-            Files.writeString(page, "# Many cores: " + meta(results).getProperty("commit", "?") + "\n\n"
+            Files.writeString(page, "# Many cores: " + meta.getProperty("commit", "?") + "\n\n"
                     + "Written by `ManyCorePage " + results.getFileName() + " " + page.getFileName()
                     + "` (docs/regenerate.md); the full run is in [benchmarks.md](../benchmarks.md#many-cores).\n"
                     + table);
