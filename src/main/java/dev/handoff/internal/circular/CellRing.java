@@ -31,27 +31,30 @@ final class CellRing {
      * or to EMPTY (a removal gave p back to the puts); those who meet the word then compare it
      * for equality, or wait again.
      *
-     * Layout. A cell is three array slots: words[i], items[i] and lists[i]. Threads of one side
-     * claim consecutive positions at the same moment, so with i = p % cells they would write
-     * neighbouring slots, and every put (every take) would pull the lines the other puts (takes)
+     * Layout. A cell is one object, Cell: its word, its element and its list (32 bytes with
+     * compressed references), so a put or a take moves one cache line of the ring between the
+     * CPUs, where three parallel arrays would move two (the word's and the element's) and read a
+     * third. The ring allocates its cells in array order, two to a 64-byte line. Threads of one
+     * side claim consecutive positions at the same moment, so with i = p % cells they would write
+     * neighbouring cells, and every put (every take) would pull the lines the other puts (takes)
      * are writing: false sharing on a line that every thread of a side writes, the cost that the
      * fetch-and-add claim exists to avoid. index() therefore cuts the first cells - cells % ROWS
-     * slots into columns of ROWS consecutive slots and deals the positions round them as cards:
-     * position k (= p % cells) takes row k / columns of column k % columns, slot
-     * (k % columns) * ROWS + k / columns. Consecutive positions are ROWS slots apart (128 bytes
-     * of items at 4 bytes a reference, 256 of words), and the positions that share a line are
-     * a multiple of columns = cells / ROWS apart, far more than the threads in flight. The same idea
-     * spreads the ring of R. Nikolaev's SCQ (DISC 2019) over its cache lines. The price: one
-     * thread's consecutive operations no longer share a line either, so a lone producer and a
-     * lone consumer pass a line between them for every element, not for every 16 (1P/1C is the
-     * ring core's shape). The mapping is a bijection, and nothing but the index depends on it: a
-     * cell's word names its position.
+     * cells into columns of ROWS consecutive cells and deals the positions round them as cards:
+     * position k (= p % cells) takes row k / columns of column k % columns, cell
+     * (k % columns) * ROWS + k / columns. Consecutive positions are ROWS cells apart (1 KB), and
+     * the positions whose cells were allocated side by side are columns = cells / ROWS apart, far
+     * more than the threads in flight; a collection that moves the cells leaves them in array
+     * order or scatters them, which separates positions as well. The same idea spreads the ring
+     * of R. Nikolaev's SCQ (DISC 2019) over its cache lines. The price: one thread's consecutive
+     * operations no longer share a line either, so a lone producer and a lone consumer pass a
+     * line between them for every element (1P/1C is the ring core's shape). The mapping is a
+     * bijection, and nothing but the index depends on it: a cell's word names its position.
      *
-     * Visibility of an element: put p writes items[i] plainly, then CASes the word from 4p to
-     * 4p + 1 (volatile); take p reads the word 4p + 1 (volatile), CASes it to 4p + 3, reads and
-     * clears items[i] plainly, and releases the next lap with a volatile store of 4(p + cells),
-     * which the next put's volatile read of that value acquires before it writes items[i]. Every
-     * plain access of items[i] is thus ordered by the word: the put's before its CAS, the take's
+     * Visibility of an element: put p writes the cell's item plainly, then CASes the word from 4p
+     * to 4p + 1 (volatile); take p reads the word 4p + 1 (volatile), CASes it to 4p + 3, reads and
+     * clears the item plainly, and releases the next lap with a volatile store of 4(p + cells),
+     * which the next put's volatile read of that value acquires before it writes the item. Every
+     * plain access of an item is thus ordered by its word: the put's before its CAS, the take's
      * between its CAS and its store. Each word change is a CAS except the two stores made by the
      * only thread that can change the word from its current phase (the take from TAKING, the
      * put passing TAKE_GONE when no one else gave up: see pass()).
@@ -80,9 +83,31 @@ final class CellRing {
 
     static final int EMPTY = 0, FULL = 1, TAKE_GONE = 2, TAKING = 3;
 
-    private static final VarHandle WORD = MethodHandles.arrayElementVarHandle(long[].class);
-    private static final VarHandle ITEM = MethodHandles.arrayElementVarHandle(Object[].class);
-    private static final VarHandle LIST = MethodHandles.arrayElementVarHandle(Waiter[].class);
+    private static final VarHandle WORD, ITEM, LIST;
+
+    static {
+        try {
+            MethodHandles.Lookup cell = MethodHandles.lookup();
+            WORD = cell.findVarHandle(Cell.class, "word", long.class);
+            ITEM = cell.findVarHandle(Cell.class, "item", Object.class);
+            LIST = cell.findVarHandle(Cell.class, "list", Waiter.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * One cell, its three fields on one cache line (see the notes on layout). Accessed only
+     * through WORD, ITEM and LIST, in the modes the notes give.
+     */
+    static final class Cell {
+        /** 4 * position + phase; volatile and CAS accesses only, after the constructor. */
+        long word;
+        /** The element of a FULL cell, else null; plain, ordered by word. */
+        Object item;
+        /** The threads waiting here and the records of give-ups, a stack; volatile and CAS accesses. */
+        Waiter list;
+    }
 
     /** A thread waiting at a cell, or the record of one that gave up there. */
     static final class Waiter {
@@ -147,9 +172,8 @@ final class CellRing {
      * 2019), one multiplication where a division would cost tens of cycles on every operation.
      */
     private final long perColumn;
-    private final long[] words;
-    private final Object[] items;
-    private final Waiter[] lists;
+    /** The cells, by index(); the array is written only by the constructor. */
+    private final Cell[] slots;
 
     CellRing(int cells) {
         this.cells = cells;
@@ -157,13 +181,14 @@ final class CellRing {
         this.columns = cells / ROWS;
         this.spread = columns >= 2 ? columns * ROWS : 0;
         this.perColumn = columns >= 2 ? Long.divideUnsigned(-1L, columns) + 1 : 0L;
-        this.words = new long[cells];
-        this.items = new Object[cells];
-        this.lists = new Waiter[cells];
-        for (int k = 0; k < cells; k++) {
-            words[index(k)] = word(k, EMPTY); // each cell waits for the first put of its own position
+        this.slots = new Cell[cells];
+        for (int i = 0; i < cells; i++) {
+            slots[i] = new Cell(); // in array order, two to a line (see the notes)
         }
-        VarHandle.releaseFence(); // the initial words, for threads that read the ring through a race
+        for (int k = 0; k < cells; k++) {
+            slots[index(k)].word = word(k, EMPTY); // each cell waits for the first put of its own position
+        }
+        VarHandle.releaseFence(); // the cells and their words, for threads that read the ring through a race
     }
 
     static long word(long position, int phase) {
@@ -218,23 +243,23 @@ final class CellRing {
     }
 
     long word(int i) {
-        return (long) WORD.getVolatile(words, i);
+        return (long) WORD.getVolatile(slots[i]);
     }
 
     boolean cas(int i, long expected, long next) {
-        return WORD.compareAndSet(words, i, expected, next);
+        return WORD.compareAndSet(slots[i], expected, next);
     }
 
     // ---- the transitions, each followed by serving the cell's list if it has waiters ----
 
     /** Put p writes e into cell i, whose word it read as EMPTY(p): false if take p gave up meanwhile. */
     boolean fill(int i, long p, Object e) {
-        ITEM.set(items, i, e); // plain: published by the CAS below, read after take p's acquire of FULL
+        ITEM.set(slots[i], e); // plain: published by the CAS below, read after take p's acquire of FULL
         if (cas(i, word(p, EMPTY), word(p, FULL))) {
             served(i);
             return true;
         }
-        ITEM.set(items, i, null); // TAKE_GONE now: no one reads items[i] until a put's next CAS
+        ITEM.set(slots[i], null); // TAKE_GONE now: no one reads the item until a put's next CAS
         return false;
     }
 
@@ -246,14 +271,14 @@ final class CellRing {
         if (!cas(i, word(p, FULL), word(p, TAKING))) {
             return null;
         }
-        Object e = ITEM.get(items, i); // plain: after the CAS, which follows put p's CAS (acquire)
-        ITEM.set(items, i, null);
+        Object e = ITEM.get(slots[i]); // plain: after the CAS, which follows put p's CAS (acquire)
+        ITEM.set(slots[i], null);
         return e;
     }
 
     /** Ends a claim: the cell goes to its next lap (volatile store: only the claimer writes TAKING's word). */
     void release(int i, long p) {
-        WORD.setVolatile(words, i, nextLap(p));
+        WORD.setVolatile(slots[i], nextLap(p));
         served(i);
     }
 
@@ -262,14 +287,14 @@ final class CellRing {
      * (the counter was set back by the caller). A take at p waits there again.
      */
     void reset(int i, long p) {
-        WORD.setVolatile(words, i, word(p, EMPTY));
+        WORD.setVolatile(slots[i], word(p, EMPTY));
         served(i);
     }
 
     /** Ends a claim by putting e at p: the cell is FULL(p) again, with e (the claimed element or another). */
     void unclaim(int i, long p, Object e) {
-        ITEM.set(items, i, e);
-        WORD.setVolatile(words, i, word(p, FULL));
+        ITEM.set(slots[i], e);
+        WORD.setVolatile(slots[i], word(p, FULL));
         served(i);
     }
 
@@ -310,7 +335,7 @@ final class CellRing {
         if (word(i) != word(p, FULL)) {
             return null;
         }
-        Object e = ITEM.getAcquire(items, i);
+        Object e = ITEM.getAcquire(slots[i]);
         return word(i) == word(p, FULL) ? e : null; // unchanged: e was p's, not a later lap's
     }
 
@@ -323,18 +348,18 @@ final class CellRing {
     void push(int i, Waiter w) {
         Waiter head;
         do {
-            head = (Waiter) LIST.getVolatile(lists, i);
+            head = (Waiter) LIST.getVolatile(slots[i]);
             Waiter below = head;
             while (below != null && below.status() == Waiter.DONE) {
                 below = below.next; // never reused, so a stale head fails the CAS below (no ABA)
             }
             w.next = below;
-        } while (!LIST.compareAndSet(lists, i, head, w));
+        } while (!LIST.compareAndSet(slots[i], head, w));
     }
 
     /** Serves cell i's list if it has one: after a change of the word (see the notes). */
     void served(int i) {
-        if (LIST.getVolatile(lists, i) != null) { // after the word's change: the Dekker pair of push
+        if (LIST.getVolatile(slots[i]) != null) { // after the word's change: the Dekker pair of push
             serve(i);
         }
     }
@@ -346,7 +371,7 @@ final class CellRing {
     void wakeAll() {
         wakeEveryone = true; // before the reads of the lists: a server holding some reads it after its push back
         for (int i = 0; i < cells; i++) {
-            if (LIST.getVolatile(lists, i) != null) {
+            if (LIST.getVolatile(slots[i]) != null) {
                 serve(i);
             }
         }
@@ -358,7 +383,7 @@ final class CellRing {
     private void serve(int i) {
         while (true) {
             boolean everyone = wakeEveryone;
-            Waiter list = (Waiter) LIST.getAndSet(lists, i, (Waiter) null);
+            Waiter list = (Waiter) LIST.getAndSet(slots[i], (Waiter) null);
             if (list == null) {
                 return;
             }
@@ -435,8 +460,8 @@ final class CellRing {
     private void pushAll(int i, Waiter first, Waiter last) {
         Waiter head;
         do {
-            head = (Waiter) LIST.getVolatile(lists, i);
+            head = (Waiter) LIST.getVolatile(slots[i]);
             last.next = head;
-        } while (!LIST.compareAndSet(lists, i, head, first));
+        } while (!LIST.compareAndSet(slots[i], head, first));
     }
 }

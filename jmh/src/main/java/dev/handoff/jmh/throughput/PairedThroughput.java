@@ -4,6 +4,7 @@
 package dev.handoff.jmh.throughput;
 
 import dev.handoff.jmh.Queues;
+import org.openjdk.jmh.infra.Blackhole;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -57,7 +58,9 @@ import java.util.regex.Pattern;
  * the driver that loop without pause for the whole run, so that every window shares the CPUs with
  * N runnable threads of another process (a busy machine: other processes, GC threads, other
  * pools). {@code --timed} makes the producers and consumers use {@code offer(e, 1 s)} and
- * {@code poll(1 s)} instead of {@code put} and {@code take}.
+ * {@code poll(1 s)} instead of {@code put} and {@code take}. A shape that ends in {@code slow}
+ * ({@code p4c1slow}) gives each consumer about a microsecond of work per element, as
+ * {@link HandoffThroughput}'s shape of that name: the queue stays full and the producers wait.
  *
  * <p>A name may end in {@code @JAR}: that queue's child then runs from another build's benchmarks
  * jar, so that a change is compared with the code before it, side by side in one run
@@ -274,12 +277,12 @@ public final class PairedThroughput {
             throws IOException, InterruptedException {
         long window = TimeUnit.MILLISECONDS.toNanos(windowMillis);
         for (int i = 0; i < WARM_UP_WINDOWS; i++) {
-            measure(kind, threads[0], threads[1], window);
+            measure(kind, threads[0], threads[1], threads[2] == 1, window);
         }
         System.out.println(READY);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         while (in.readLine() != null) {
-            System.out.println(TAG + measure(kind, threads[0], threads[1], window));
+            System.out.println(TAG + measure(kind, threads[0], threads[1], threads[2] == 1, window));
         }
     }
 
@@ -362,17 +365,21 @@ public final class PairedThroughput {
         return at < 0 ? kind : kind.substring(0, at);
     }
 
-    /** {"p1c4"} to {1, 4}. */
+    /**
+     * {"p1c4"} to {1, 4, 0}; {"p4c1slow"} to {4, 1, 1}: with {@code slow}, each consumer burns
+     * {@link HandoffThroughput#SLOW_CONSUMER_TOKENS} of CPU per element, as in that benchmark's
+     * {@code p4c1slow}.
+     */
     static int[] parseShape(String shape) {
-        Matcher m = Pattern.compile("p(\\d+)c(\\d+)").matcher(shape);
+        Matcher m = Pattern.compile("p(\\d+)c(\\d+)(slow)?").matcher(shape);
         if (!m.matches()) {
-            throw new IllegalArgumentException("shape must look like p1c4, was " + shape);
+            throw new IllegalArgumentException("shape must look like p1c4 or p4c1slow, was " + shape);
         }
-        return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
+        return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3) != null ? 1 : 0};
     }
 
     /** Runs one window of the given queue; returns the elements consumers took per second. */
-    static double measure(String kind, int producers, int consumers, long windowNanos)
+    static double measure(String kind, int producers, int consumers, boolean slow, long windowNanos)
             throws InterruptedException {
         BlockingQueue<Object> queue = Queues.create(kind, 1024);
         AtomicLongArray taken = new AtomicLongArray((consumers + 1) * STRIDE);
@@ -381,7 +388,7 @@ public final class PairedThroughput {
         List<Thread> consumerThreads = new ArrayList<>();
         for (int c = 0; c < consumers; c++) {
             int slot = (c + 1) * STRIDE;
-            consumerThreads.add(Thread.ofPlatform().daemon().start(() -> consume(queue, taken, slot)));
+            consumerThreads.add(Thread.ofPlatform().daemon().start(() -> consume(queue, taken, slot, slow)));
         }
         for (int p = 0; p < producers; p++) {
             int start = p * 64;
@@ -430,11 +437,14 @@ public final class PairedThroughput {
         }
     }
 
-    private static void consume(BlockingQueue<Object> queue, AtomicLongArray taken, int slot) {
+    private static void consume(BlockingQueue<Object> queue, AtomicLongArray taken, int slot, boolean slow) {
         try {
             long n = 0;
             for (Object e; (e = timed ? queue.poll(1, TimeUnit.SECONDS) : queue.take()) != EndOfWindow.POISON; ) {
                 if (e != null) { // null: the timed poll's second ran out
+                    if (slow) {
+                        Blackhole.consumeCPU(HandoffThroughput.SLOW_CONSUMER_TOKENS); // the work of handling it
+                    }
                     taken.setOpaque(slot, ++n); // one writer per slot; the main thread reads it twice
                 }
             }
