@@ -113,8 +113,9 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
          * Cells claimed by fetch-and-add: a put and a take each claim a position on a counter of
          * their own side, never retried, and meet at its cell, where whichever comes first waits
          * and its partner wakes exactly it. No lock on the way of a put or a take. Twice as many
-         * cells as the capacity (at most 2<sup>16</sup> more), each a word and two references,
-         * all allocated at construction. Capacity up to {@link #MAX_CAPACITY}.
+         * cells as the capacity (at most 2<sup>16</sup> more), each an object of a word and two
+         * references (36 bytes with its array slot, compressed references), all allocated at
+         * construction. Capacity up to {@link #MAX_CAPACITY}.
          */
         CELLS;
 
