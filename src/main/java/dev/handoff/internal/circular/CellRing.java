@@ -87,18 +87,19 @@ final class CellRing {
 
     static {
         try {
-            MethodHandles.Lookup cell = MethodHandles.lookup();
-            WORD = cell.findVarHandle(Cell.class, "word", long.class);
-            ITEM = cell.findVarHandle(Cell.class, "item", Object.class);
-            LIST = cell.findVarHandle(Cell.class, "list", Waiter.class);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            WORD = lookup.findVarHandle(Cell.class, "word", long.class);
+            ITEM = lookup.findVarHandle(Cell.class, "item", Object.class);
+            LIST = lookup.findVarHandle(Cell.class, "list", Waiter.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     /**
-     * One cell, its three fields on one cache line (see the notes on layout). Accessed only
-     * through WORD, ITEM and LIST, in the modes the notes give.
+     * One cell: its three fields lie within 16 bytes of an object of 32, on one cache line
+     * unless the object straddles two (see the notes on layout). Accessed only through WORD,
+     * ITEM and LIST, in the modes the notes give.
      */
     static final class Cell {
         /** 4 * position + phase; volatile and CAS accesses only, after the constructor. */
