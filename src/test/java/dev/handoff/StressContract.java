@@ -106,7 +106,15 @@ interface StressContract extends ContractSubject {
      * must also see each producer's elements in the order they were put.
      */
     private void exactlyOnce(int producers, int consumers, int n, boolean virtualConsumers) throws Exception {
-        Handoff<Integer> h = handoffFor(consumers, SMALL);
+        exactlyOnce(handoffFor(consumers, SMALL), producers, consumers, n, virtualConsumers);
+    }
+
+    /**
+     * The run above on a given handoff, for a test of one kind that needs another capacity than
+     * SMALL (CircularBufferCellsCoreContractTest: rings whose cells are spread).
+     */
+    static void exactlyOnce(Handoff<Integer> h, int producers, int consumers, int n, boolean virtualConsumers)
+            throws Exception {
         boolean fifo = h.ordering() == Handoff.Ordering.FIFO;
         AtomicIntegerArray taken = new AtomicIntegerArray(n);
         try (Workers workers = new Workers()) {

@@ -11,14 +11,9 @@ import dev.handoff.Handoff;
 import dev.handoff.Handoffs;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Queue;
 import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -89,65 +84,6 @@ class CellsCoreTest {
                 assertTrue(apart >= 32, "positions " + p + " and " + (p + d) + " are " + apart + " slots apart");
             }
         }
-    }
-
-    /**
-     * Producers and consumers over rings whose cells are spread (capacity 33: 96 cells in 3
-     * columns, a lap every 96 elements; 1000: 2016 cells): every element is taken exactly
-     * once, and each consumer sees each producer's elements in the order they were put (FIFO).
-     * The contract suite's stress runs use a capacity of 8, whose 16 cells are not spread.
-     */
-    @ParameterizedTest
-    @ValueSource(ints = {33, 1000})
-    void aSpreadRingKeepsEveryElementOnceAndInOrder(int capacity) throws Exception {
-        Handoff<Integer> h = Handoffs.create("circular:" + capacity + ",core=cells");
-        int producers = 3, consumers = 3, each = 40_000, total = producers * each;
-        AtomicIntegerArray seen = new AtomicIntegerArray(total);
-        AtomicInteger left = new AtomicInteger(total);
-        List<Thread> threads = new ArrayList<>();
-        Queue<String> faults = new ConcurrentLinkedQueue<>();
-        for (int q = 0; q < producers; q++) {
-            int from = q * each;
-            threads.add(Thread.ofPlatform().daemon().start(() -> {
-                try {
-                    for (int k = 0; k < each; k++) {
-                        h.put(from + k);
-                    }
-                } catch (InterruptedException e) {
-                    faults.add("producer interrupted");
-                }
-            }));
-        }
-        for (int c = 0; c < consumers; c++) {
-            threads.add(Thread.ofPlatform().daemon().start(() -> {
-                int[] last = new int[producers];
-                Arrays.fill(last, -1);
-                while (left.getAndDecrement() > 0) {
-                    try {
-                        int e = h.take();
-                        seen.incrementAndGet(e);
-                        int producer = e / each;
-                        if (e <= last[producer]) {
-                            faults.add(e + " after " + last[producer] + " of one producer");
-                        }
-                        last[producer] = e;
-                    } catch (InterruptedException e) {
-                        faults.add("consumer interrupted");
-                        return;
-                    }
-                }
-            }));
-        }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        for (Thread t : threads) {
-            t.join(Math.max(1L, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-            assertFalse(t.isAlive(), "a thread did not finish (a hang)");
-        }
-        assertEquals(List.of(), List.copyOf(faults));
-        for (int e = 0; e < total; e++) {
-            assertEquals(1, seen.get(e), "element " + e);
-        }
-        assertEquals(0, h.size());
     }
 
     /**
