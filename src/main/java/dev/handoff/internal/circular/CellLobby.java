@@ -33,10 +33,26 @@ final class CellLobby {
      * changed by a claim's getAndAdd or a give-up's CAS or getAndAdd, all volatile; the changer
      * signals after that change, when its element is in (elementCame) or its place is free
      * (roomCame). A woken thread passes the wake-up on if the state lets a second one go too.
-     * With wait=spin a thread spins first, as its side's Spinner allows. Before reading the
+     * With wait=spin a take spins first, as its side's Spinner allows. Before reading the
      * other side's counter, a thread looks at the cell of the next position of its side: if
      * that is ready (FULL for a take; for a put, the end of its gate's lap: CellsCore), it
      * claims without waiting, and reads no line the other side writes on every operation.
+     *
+     * A batch of room. A put that finds the buffer full spins, in either waiting mode and as its
+     * side's Spinner allows (one thread per side, no more spinners than CPUs, a budget that
+     * shrinks while spins go unpaid, never a virtual thread), until roomAhead places beyond its
+     * next position are free: it reads the word of the one cell whose take ends that batch, a
+     * line the takes write once per lap, not the take counter they write on every take. The
+     * producers then fill a batch while the takes work a batch away, so that the two sides do
+     * not pass each cell's line and the counters' lines between them element by element (as a
+     * put that went at the first free place did, at the takes' heels), and a producer that keeps
+     * up with a slow consumer does not park and is not woken for each few places. If the spin
+     * ends before the batch, the put takes whatever room came; only if none came does it park.
+     * This is the only place where wait=park spins for a state rather than for a partner
+     * already under way: a put on a full buffer waits for the consumers, who are running, and
+     * the Spinner's bounds keep it from taking CPUs that they need. Takes do not wait for a
+     * batch: a take waiting for elements that are not coming would add its spin to every
+     * handoff's latency.
      *
      * The gate (CellsCore's notes): a put that claimed position p while take p - capacity had
      * not claimed waits on a condition of its own until that take claims or a remover ends the
@@ -49,6 +65,8 @@ final class CellLobby {
     private final CellRing ring;
     private final CellCounts counts;
     private final int capacity;
+    /** The places a spinning put waits to see free: ROOM_AHEAD, or a quarter of a smaller buffer (at least 1). */
+    private final int roomAhead;
     private final boolean spin;
     private final Spinner takeSpinner;
     private final Spinner putSpinner;
@@ -69,6 +87,7 @@ final class CellLobby {
         this.ring = ring;
         this.counts = counts;
         this.capacity = capacity;
+        this.roomAhead = Math.max(1, Math.min(ROOM_AHEAD, capacity / 4));
         this.spin = spin;
         this.takeSpinner = takeSpinner;
         this.putSpinner = putSpinner;
@@ -98,13 +117,39 @@ final class CellLobby {
         if (ring.lapOver(p - capacity)) {
             return true; // the next put's gate is open: no need to read the take side's counter
         }
-        if (!stillFull.getAsBoolean() || spun(putSpinner, stillFull)) {
+        if (!stillFull.getAsBoolean() || spunForRoomAhead(p)) {
             return true;
         }
         return await(notFull, stillFull, true, timed, deadline);
     }
 
-    /** With wait=spin, spins while still holds, as the spinner allows; whether it stopped holding. */
+    /** The most places a put of a full buffer spins for before it claims (see the notes). */
+    static final int ROOM_AHEAD = 256;
+
+    /**
+     * For a put of a full buffer (p: the next put position): spins, as the put side's Spinner
+     * allows, until roomAhead places from p on are free or the buffer closes, then takes any room
+     * that came; whether room came (or the close). False when the Spinner says park at once.
+     */
+    private boolean spunForRoomAhead(long p) {
+        int rounds = putSpinner.begin();
+        if (rounds == 0) {
+            return false;
+        }
+        long ahead = p - capacity + roomAhead - 1; // its take's release leaves room for puts p to p + roomAhead - 1
+        boolean came = false;
+        for (int k = 0; k < rounds && !came; k++) {
+            Spinner.pause(k);
+            came = ring.lapOver(ahead) || counts.isClosed(); // volatile reads, hints: the claim decides
+        }
+        if (!came) {
+            came = !stillFull.getAsBoolean(); // fewer than ROOM_AHEAD came in the spin: take what did
+        }
+        putSpinner.end(came);
+        return came;
+    }
+
+    /** With wait=spin, spins while still holds, as the spinner allows; whether it stopped holding (takes). */
     private boolean spun(Spinner spinner, BooleanSupplier still) {
         if (!spin) {
             return false;

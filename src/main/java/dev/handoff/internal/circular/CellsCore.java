@@ -76,8 +76,9 @@ public final class CellsCore<E> implements BufferCore<E> {
      * makes one such attempt before it answers.
      *
      * Spinning. With wait=spin a thread spins as its side's Spinner allows; with wait=park it
-     * spins only while its partner is in the middle of its operation, a bounded few rounds.
-     * A virtual thread never spins. Then it parks at its cell (CellRing).
+     * spins only while its partner is in the middle of its operation, a bounded few rounds, and
+     * a put of a full buffer spins for a batch of room as the Spinner allows (CellLobby). A
+     * virtual thread never spins. Then it parks at its cell (CellRing) or in the lobby.
      */
 
     /** The outcomes of an attempt at one position. */
