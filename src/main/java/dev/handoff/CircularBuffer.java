@@ -80,7 +80,8 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
         /**
          * Park at once, as {@link java.util.concurrent.ArrayBlockingQueue} does: the most
          * throughput for one producer and one consumer, at the cost of a wake-up for an element
-         * put into an empty buffer. The default.
+         * put into an empty buffer. The default. (A put of a full {@link Core#CELLS} buffer spins
+         * for a batch of room first: see there.)
          */
         PARK,
         /**
@@ -112,7 +113,11 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
         /**
          * Cells claimed by fetch-and-add: a put and a take each claim a position on a counter of
          * their own side, never retried, and meet at its cell, where whichever comes first waits
-         * and its partner wakes exactly it. No lock on the way of a put or a take. Twice as many
+         * and its partner wakes exactly it. No lock on the way of a put or a take. A put that
+         * finds the buffer full spins first with either {@link Waiting} (as
+         * {@link Waiting#SPIN_THEN_PARK} spins: one thread at a time, never a virtual thread)
+         * until a batch of room is free, a quarter of the capacity up to 256 places, and parks
+         * only if no room came. Twice as many
          * cells as the capacity (at most 2<sup>16</sup> more), each an object of a word and two
          * references (36 bytes with its array slot, compressed references), all allocated at
          * construction. Capacity up to {@link #MAX_CAPACITY}.
