@@ -155,44 +155,4 @@ class CellsCoreTest {
             }
         }
     }
-
-    /**
-     * A put of a full buffer spins for a batch of room (a quarter of the capacity, up to 256
-     * places), but must not wait for it: one take, and nothing after it, lets one blocked put
-     * in, in either waiting mode, and the next put blocks again.
-     */
-    @ParameterizedTest
-    @ValueSource(strings = {"circular:1024,core=cells", "circular:1024,core=cells,wait=spin", "circular:8,core=cells,wait=spin"})
-    void onePlaceFreedLetsOneBlockedPutInThoughTheBatchIsLarger(String spec) throws Exception {
-        Handoff<Integer> h = Handoffs.create(spec);
-        int capacity = h.remainingCapacity();
-        for (int i = 0; i < capacity; i++) {
-            assertTrue(h.offer(i));
-        }
-        for (int round = 0; round < 3; round++) {
-            int element = capacity + round;
-            Thread producer = Thread.ofPlatform().daemon().start(() -> {
-                try {
-                    h.put(element);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (producer.getState() != Thread.State.WAITING && producer.isAlive() && System.nanoTime() < deadline) {
-                Thread.onSpinWait(); // spinning for the batch, then parked: the buffer stays full
-            }
-            assertTrue(producer.isAlive(), "a put of a full buffer returned");
-            assertEquals(Thread.State.WAITING, producer.getState(), "a put of a full buffer spun on and never parked");
-            assertEquals(round, h.take());
-            producer.join(TimeUnit.SECONDS.toMillis(10));
-            boolean stuck = producer.isAlive();
-            if (stuck) {
-                producer.interrupt();
-            }
-            assertFalse(stuck, "one place was free and the put still waited");
-            assertEquals(capacity, h.size());
-            assertFalse(h.offer(-1));
-        }
-    }
 }
