@@ -117,10 +117,10 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
          * finds the buffer full spins first with either {@link Waiting} (as
          * {@link Waiting#SPIN_THEN_PARK} spins: one thread at a time, never a virtual thread)
          * until a batch of room is free, a quarter of the capacity up to 256 places, and parks
-         * only if no room came. Twice as many
-         * cells as the capacity (at most 2<sup>16</sup> more), each an object of a word and two
-         * references (36 bytes with its array slot, compressed references), all allocated at
-         * construction. Capacity up to {@link #MAX_CAPACITY}.
+         * only if no room came. Twice as many cells as the capacity (at most 2<sup>16</sup>
+         * more), each an object of a word and two references (36 bytes with its array slot,
+         * compressed references), all allocated at construction. Capacity up to
+         * {@link #MAX_CAPACITY}.
          */
         CELLS;
 
