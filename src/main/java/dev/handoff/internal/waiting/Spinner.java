@@ -35,14 +35,26 @@ import java.lang.invoke.VarHandle;
  *   <li>while as many threads of this JVM spin as it has CPUs ({@link #MAX_SPINNERS}), and always on
  *       one CPU: a spinner beyond that could run only on a CPU taken from a thread that makes
  *       progress, perhaps the one it waits for;</li>
- *   <li>while recent spins of this side ended without the awaited state: the budget adapts, as
- *       HotSpot's monitors adapt their spinning. A spin that ends in a handoff adds a quarter of
- *       {@link #ROUNDS} to the budget (from at least half), one that ends empty takes a quarter
- *       off, so a side keeps spinning while more of its spins pay than not, and four empty spins
- *       in a row stop it. At 0 the side parks at once, and only every {@link #PROBE_EVERY}-th
- *       wait spins a full probe to learn whether spinning pays again. On a busy machine, where
- *       the partner cannot run while this thread spins, the spins fail and the side parks.</li>
  * </ul>
+ *
+ * <p>The rounds adapt to what recent spins of this side earned, as HotSpot's monitors adapt
+ * their spinning. A spin that ends in a handoff adds a quarter of {@link #ROUNDS} to the budget
+ * (from at least half), one that ends empty takes a quarter off, so a side keeps spinning while
+ * more of its spins pay than not, and four empty spins in a row bring it to 0. At 0 a wait only
+ * glances ({@link #GLANCE_ROUNDS}, a small part of what parking and waking costs) before it
+ * parks, and every {@link #PROBE_EVERY}-th wait spins a probe ({@link #PROBE_ROUNDS}) that
+ * outlasts a wake-up; a glance or a probe that pays sets the budget going again. On a busy
+ * machine, where the partner cannot run while this thread spins, the spins fail and the side
+ * mostly parks.
+ *
+ * <p>Why both. Two threads that pass work back and forth (a request and its reply, each on its
+ * own handoff) can fall to 0 together: once one of them parked, the other's spin ends before
+ * the wake-up it caused has let the first answer, so its spin fails too, and then both park on
+ * every wait, each waiting out the other's wake-up, while nothing about the machine says that
+ * spinning cannot pay. A probe that outlasts a wake-up catches the answer of a partner that was
+ * parked; the partner, now running, glances at its next wait and catches the reply that this
+ * thread, spinning again, sends at once: both budgets recover within a few exchanges. With a
+ * probe as short as a spin and no glance, a pair could stay at 0 for thousands of exchanges.
  *
  * <p>Every read and write here is a hint: the budget and the probe count are read and written
  * with opaque accesses and may lose an update under races, which only changes how long the next
@@ -65,10 +77,18 @@ public final class Spinner {
     public static final int PARTNER_ROUNDS = 128;
 
     /**
-     * The rounds of a probe, the spin that a side whose budget fell to 0 tries now and then: a full
-     * one, since a shorter spin would miss a partner that a full spin catches, and never recover.
+     * The rounds of a probe, the spin that a side whose budget fell to 0 tries now and then: four
+     * full spins, about 50 us on an AMD EPYC, longer than a parked partner takes to wake up and
+     * answer (see "Why both" above).
      */
-    static final int PROBE_ROUNDS = ROUNDS;
+    static final int PROBE_ROUNDS = 4 * ROUNDS;
+
+    /**
+     * The rounds that a side whose budget is 0 spins on each wait that does not probe: about 2 us
+     * on an AMD EPYC, a small part of a park and its wake-up, enough to catch a partner that is
+     * running and about to hand over.
+     */
+    static final int GLANCE_ROUNDS = 64;
 
     /** What a spin takes off the budget when it ends empty, and adds when it pays. */
     static final int STEP = ROUNDS / 4;
@@ -139,7 +159,7 @@ public final class Spinner {
         return new Spinner(null);
     }
 
-    /** How many rounds a spin holds: the budget, or a probe's rounds when this wait probes. */
+    /** How many rounds a spin holds: the budget, or at 0 a probe's rounds or a glance's. */
     private int roundsNow() {
         int b = (int) BUDGET.getOpaque(this);
         if (b > 0) {
@@ -147,7 +167,7 @@ public final class Spinner {
         }
         int w = (int) WAITS.getOpaque(this) + 1;
         WAITS.setOpaque(this, w == PROBE_EVERY ? 0 : w);
-        return w == PROBE_EVERY ? PROBE_ROUNDS : 0;
+        return w == PROBE_EVERY ? PROBE_ROUNDS : GLANCE_ROUNDS;
     }
 
     /**
@@ -223,7 +243,7 @@ public final class Spinner {
         return gate == null ? NONE : gate.holder();
     }
 
-    /** The rounds the next wait of this side would spin now (0: it would park at once); for tests. */
+    /** The budget: the rounds the next wait of this side would spin (at 0 it glances or probes); for tests. */
     public int budget() {
         return (int) BUDGET.getOpaque(this);
     }

@@ -35,23 +35,24 @@ class SpinnerTest {
     }
 
     @Test
-    void fourEmptySpinsStopTheSpinningAndAProbeThatPaysRestoresIt() {
+    void fourEmptySpinsCutTheSpinningToGlancesAndAProbeThatPaysRestoresIt() {
         assumeTrue(Spinner.MAX_SPINNERS >= 1, "one CPU: nobody spins");
         Spinner spinner = new Spinner();
         int failures = 0;
         while (spinner.budget() > 0) {
-            assertTrue(spinner.begin() > 0);
+            assertEquals(Spinner.ROUNDS - failures * Spinner.STEP, spinner.begin());
             spinner.end(false);
             failures++;
         }
         assertEquals(4, failures, "four empty spins in a row stop the spinning");
-        int parkedAtOnce = 0;
-        int probe;
-        while ((probe = spinner.begin()) == 0) {
-            parkedAtOnce++;
+        for (int wait = 1; wait < Spinner.PROBE_EVERY; wait++) {
+            assertEquals(Spinner.GLANCE_ROUNDS, spinner.begin(), "wait " + wait + " at 0 only glances");
+            spinner.end(false);
+            assertEquals(0, spinner.budget(), "a glance that ends empty leaves the budget at 0");
         }
-        assertEquals(Spinner.PROBE_EVERY - 1, parkedAtOnce, "waits that park at once between probes");
-        assertEquals(Spinner.PROBE_ROUNDS, probe);
+        int probe = spinner.begin();
+        assertEquals(Spinner.PROBE_ROUNDS, probe, "every PROBE_EVERY-th wait at 0 probes");
+        assertTrue(Spinner.PROBE_ROUNDS > Spinner.ROUNDS, "a probe outlasts a full spin");
         spinner.end(true); // the probe paid: spinning resumes from half a full spin and a step
         assertEquals(Spinner.ROUNDS / 2 + Spinner.STEP, spinner.budget());
         spinner.end(spinner.begin() > 0); // one more that pays: a full spin
@@ -61,6 +62,21 @@ class SpinnerTest {
         assertEquals(Spinner.ROUNDS - Spinner.STEP, spinner.budget(), "one empty spin costs a quarter");
         spinner.end(spinner.begin() > 0); // and one that pays gives it back
         assertEquals(Spinner.ROUNDS, spinner.budget());
+    }
+
+    @Test
+    void aGlanceThatPaysSetsTheSpinningGoingAgain() {
+        assumeTrue(Spinner.MAX_SPINNERS >= 1, "one CPU: nobody spins");
+        Spinner spinner = new Spinner();
+        while (spinner.budget() > 0) {
+            spinner.begin();
+            spinner.end(false);
+        }
+        assertEquals(Spinner.GLANCE_ROUNDS, spinner.begin());
+        spinner.end(true);
+        assertEquals(Spinner.ROUNDS / 2 + Spinner.STEP, spinner.budget());
+        assertEquals(Spinner.ROUNDS / 2 + Spinner.STEP, spinner.begin(), "the next wait spins again");
+        spinner.end(true);
     }
 
     @Test
