@@ -261,9 +261,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
             return null; // no lock when plainly empty
         }
         E e;
+        reentry.check();
         takeLock.lock();
         try {
-            reentry.check();
             if (list.available() == 0) {
                 return null;
             }
@@ -279,9 +279,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     @Override
     public E take() throws InterruptedException {
         E e = null;
+        reentry.check();
         takeLock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
-            reentry.check();
             if (awaitNotEmpty(false, 0L)) {
                 e = list.take();
                 extract();
@@ -300,9 +300,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public E poll(long timeout, TimeUnit unit) throws InterruptedException {
         long nanos = unit.toNanos(timeout);
         E e = null;
+        reentry.check();
         takeLock.lockInterruptibly();
         try {
-            reentry.check();
             if (awaitNotEmpty(true, nanos)) {
                 e = list.take();
                 extract();
@@ -353,10 +353,10 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
             return 0;
         }
         long removed;
+        reentry.check();
         takeLock.lock();
         long takesBefore = list.takes();
         try {
-            reentry.check();
             return list.drainTo(target, maxElements, reentry);
         } finally {
             removed = list.takes() - takesBefore; // also when the target threw midway

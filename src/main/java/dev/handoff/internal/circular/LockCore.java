@@ -67,6 +67,12 @@ public final class LockCore<E> implements BufferCore<E> {
      * thread that is about to wait (it either reads closed == true before waiting, or is already
      * in a condition's wait queue when the signal runs).
      *
+     * Every operation asks the ReentryGuard before it takes the lock, as the guard's contract
+     * says, so that the critical section, which every producer and consumer waits for, holds
+     * only what the lock guards: with four producers parked behind a slow consumer, a take
+     * that finds the lock held parks and waits for a wake-up, and each instruction the holders
+     * spend inside makes that likelier.
+     *
      * Visibility between writers and readers is provided as follows: every access to items,
      * takeIndex, putIndex and count happens while holding lock (except the spinners' opaque reads
      * of count, which only decide how long to spin and are never acted on), so the unlock at the
@@ -209,9 +215,9 @@ public final class LockCore<E> implements BufferCore<E> {
 
     @Override
     public boolean offer(E e) {
+        reentry.check();
         lock.lock();
         try {
-            reentry.check();
             if (closed || count == items.length) {
                 return false; // closed: refused, and the element stays with the caller
             }
@@ -237,9 +243,9 @@ public final class LockCore<E> implements BufferCore<E> {
 
     /** Inserts e once there is room; false when closed, or timed and the time ran out. */
     private boolean insert(E e, boolean timed, long nanos) throws InterruptedException {
+        reentry.check();
         lock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
-            reentry.check();
             while (!closed && count == items.length) {
                 if (timed && nanos <= 0L) {
                     return false;
@@ -261,9 +267,9 @@ public final class LockCore<E> implements BufferCore<E> {
 
     @Override
     public E poll() {
+        reentry.check();
         lock.lock();
         try {
-            reentry.check();
             return count == 0 ? null : dequeue();
         } finally {
             lock.unlock();
@@ -285,9 +291,9 @@ public final class LockCore<E> implements BufferCore<E> {
 
     /** Removes the oldest element once there is one; null when closed and empty, or timed out. */
     private E remove(boolean timed, long nanos) throws InterruptedException {
+        reentry.check();
         lock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
-            reentry.check();
             while (count == 0) {
                 if (closed || (timed && nanos <= 0L)) {
                     return null; // closed and empty under lock: final
@@ -303,9 +309,9 @@ public final class LockCore<E> implements BufferCore<E> {
 
     @Override
     public int drainTo(Collection<? super E> target, int maxElements) {
+        reentry.check();
         lock.lock();
         try {
-            reentry.check();
             int moved = 0;
             while (moved < maxElements && count > 0) {
                 @SuppressWarnings("unchecked")
@@ -322,9 +328,9 @@ public final class LockCore<E> implements BufferCore<E> {
 
     @Override
     public boolean removeFirst(Predicate<Object> match) {
+        reentry.check();
         lock.lock();
         try {
-            reentry.check();
             int k = indexOfFirst(match);
             if (k < 0) {
                 return false;
@@ -338,9 +344,9 @@ public final class LockCore<E> implements BufferCore<E> {
 
     @Override
     public int removeMatching(Predicate<Object> match) {
+        reentry.check();
         lock.lock();
         try {
-            reentry.check();
             boolean[] doomed = new boolean[count];
             int n = 0;
             // Ask about every element before changing anything: if match throws, nothing moved.
@@ -402,9 +408,9 @@ public final class LockCore<E> implements BufferCore<E> {
 
     @Override
     public void clear() {
+        reentry.check();
         lock.lock();
         try {
-            reentry.check();
             while (count > 0) {
                 dequeue();
             }
@@ -418,9 +424,9 @@ public final class LockCore<E> implements BufferCore<E> {
     @Override
     @SuppressWarnings("unchecked")
     public E peek() {
+        reentry.check();
         lock.lock();
         try {
-            reentry.check();
             return (E) items[takeIndex]; // null exactly when count == 0
         } finally {
             lock.unlock();
@@ -429,9 +435,9 @@ public final class LockCore<E> implements BufferCore<E> {
 
     @Override
     public boolean contains(Object o) {
+        reentry.check();
         lock.lock();
         try {
-            reentry.check();
             return indexOfFirst(o::equals) >= 0;
         } finally {
             lock.unlock();
@@ -440,9 +446,9 @@ public final class LockCore<E> implements BufferCore<E> {
 
     @Override
     public Object[] toArray() {
+        reentry.check();
         lock.lock();
         try {
-            reentry.check();
             Object[] copy = new Object[count];
             for (int i = 0, k = takeIndex; i < count; i++, k = next(k)) {
                 copy[i] = items[k];
