@@ -94,8 +94,8 @@ public final class CellsCore<E> implements BufferCore<E> {
     private final CellWaits waits;
 
     private final boolean spin;
-    private final Spinner takeSpinner = new Spinner();
-    private final Spinner putSpinner = new Spinner();
+    private final Spinner takeSpinner;
+    private final Spinner putSpinner;
     private final Counters counters;
     private final Handoff<?> owner;
 
@@ -109,6 +109,10 @@ public final class CellsCore<E> implements BufferCore<E> {
         this.ring = new CellRing(cellsFor(capacity));
         this.capacity = capacity;
         this.spin = spin;
+        // with wait=spin, spinners that keep looking (Spinner.latencyFirst); without it, only a
+        // put's wait for a batch of room spins, by the library's choice, and parks at once at 0
+        this.takeSpinner = spin ? Spinner.latencyFirst() : new Spinner();
+        this.putSpinner = spin ? Spinner.latencyFirst() : new Spinner();
         this.counters = counters;
         this.owner = owner;
         this.inside = new CellsInside(ring, counts, counters);

@@ -114,8 +114,8 @@ public final class LockCore<E> implements BufferCore<E> {
     /** Whether take() and put() may spin before they take the lock to wait. */
     private final boolean spin;
 
-    /** One per side: whether, and how long, a take or a put spins (see spinWhileCountIs). */
-    private final Spinner takeSpinner = new Spinner(), putSpinner = new Spinner();
+    /** One per side, used only with spin, which keeps looking (Spinner.latencyFirst): see spinWhileCountIs. */
+    private final Spinner takeSpinner = Spinner.latencyFirst(), putSpinner = Spinner.latencyFirst();
 
     private final Counters counters;
 

@@ -83,9 +83,8 @@ public final class RingCore<E> implements BufferCore<E> {
     /** Whether take() and put() may retry before they take the lock to wait. */
     private final boolean spin;
 
-    private final Spinner takeSpinner = new Spinner();
-
-    private final Spinner putSpinner = new Spinner();
+    /** One per side, used only with spin: Spinner.latencyFirst(), as wait=spin asks. */
+    private final Spinner takeSpinner = Spinner.latencyFirst(), putSpinner = Spinner.latencyFirst();
 
     private final Counters counters;
 

@@ -40,21 +40,25 @@ import java.lang.invoke.VarHandle;
  * <p>The rounds adapt to what recent spins of this side earned, as HotSpot's monitors adapt
  * their spinning. A spin that ends in a handoff adds a quarter of {@link #ROUNDS} to the budget
  * (from at least half), one that ends empty takes a quarter off, so a side keeps spinning while
- * more of its spins pay than not, and four empty spins in a row bring it to 0. At 0 a wait only
- * glances ({@link #GLANCE_ROUNDS}, a small part of what parking and waking costs) before it
- * parks, and every {@link #PROBE_EVERY}-th wait spins a probe ({@link #PROBE_ROUNDS}) that
- * outlasts a wake-up; a glance or a probe that pays sets the budget going again. On a busy
- * machine, where the partner cannot run while this thread spins, the spins fail and the side
- * mostly parks.
+ * more of its spins pay than not, and four empty spins in a row bring it to 0. At 0 the side
+ * parks at once, and every {@link #PROBE_EVERY}-th wait spins a probe of {@link #ROUNDS} to learn
+ * whether spinning pays again. On a busy machine, where the partner cannot run while this thread
+ * spins, the spins fail and the side parks.
  *
- * <p>Why both. Two threads that pass work back and forth (a request and its reply, each on its
- * own handoff) can fall to 0 together: once one of them parked, the other's spin ends before
- * the wake-up it caused has let the first answer, so its spin fails too, and then both park on
- * every wait, each waiting out the other's wake-up, while nothing about the machine says that
- * spinning cannot pay. A probe that outlasts a wake-up catches the answer of a partner that was
- * parked; the partner, now running, glances at its next wait and catches the reply that this
- * thread, spinning again, sends at once: both budgets recover within a few exchanges. With a
- * probe as short as a spin and no glance, a pair could stay at 0 for thousands of exchanges.
+ * <p>A spinner of a handoff built with {@code wait=spin} ({@link #latencyFirst()}), whose user
+ * asked for latency at the price of CPU, keeps looking at 0: each wait glances
+ * ({@link #GLANCE_ROUNDS}, a small part of what parking and waking costs) before it parks, and
+ * its probe ({@link #LONG_PROBE_ROUNDS}) outlasts a wake-up. Two threads that pass work back and
+ * forth (a request and its reply, each on its own handoff) can otherwise fall to 0 together:
+ * once one of them parked, the other's spin ends before the wake-up it caused has let the first
+ * answer, so its spin fails too, and then both park on every wait, each waiting out the other's
+ * wake-up, for thousands of exchanges. A probe that outlasts a wake-up catches the answer of a
+ * partner that was parked; the partner, running now, glances at its next wait and catches the
+ * reply that this thread, spinning again, sends at once: both budgets recover within a few
+ * exchanges. The other spinners (the pipe's, the hash table's, a {@code core=cells} put's wait
+ * for a batch of room) spin by the library's choice, often with more threads than CPUs, and a
+ * glance on every wait of a side whose spins do not pay would take CPU from the threads that
+ * make progress.
  *
  * <p>Every read and write here is a hint: the budget and the probe count are read and written
  * with opaque accesses and may lose an update under races, which only changes how long the next
@@ -77,16 +81,21 @@ public final class Spinner {
     public static final int PARTNER_ROUNDS = 128;
 
     /**
-     * The rounds of a probe, the spin that a side whose budget fell to 0 tries now and then: four
-     * full spins, about 50 us on an AMD EPYC, longer than a parked partner takes to wake up and
-     * answer (see "Why both" above).
+     * The rounds of a probe, the spin that a side whose budget fell to 0 tries now and then: a full
+     * one, since a shorter spin would miss a partner that a full spin catches, and never recover.
      */
-    static final int PROBE_ROUNDS = 4 * ROUNDS;
+    static final int PROBE_ROUNDS = ROUNDS;
 
     /**
-     * The rounds that a side whose budget is 0 spins on each wait that does not probe: about 2 us
-     * on an AMD EPYC, a small part of a park and its wake-up, enough to catch a partner that is
-     * running and about to hand over.
+     * The rounds of a {@link #latencyFirst()} spinner's probe: four full spins, about 50 us on an
+     * AMD EPYC, longer than a parked partner takes to wake up and answer.
+     */
+    static final int LONG_PROBE_ROUNDS = 4 * ROUNDS;
+
+    /**
+     * The rounds that a {@link #latencyFirst()} spinner whose budget is 0 spins on each wait that
+     * does not probe: about 2 us on an AMD EPYC, a small part of a park and its wake-up, enough to
+     * catch a partner that is running and about to hand over.
      */
     static final int GLANCE_ROUNDS = 64;
 
@@ -138,13 +147,28 @@ public final class Spinner {
     /** One spinner per side at a time; null for a spinner that admits many at once. */
     private final Gate gate;
 
+    /** Whether a wait at budget 0 glances, and probes for LONG_PROBE_ROUNDS (see the class comment). */
+    private final boolean latencyFirst;
+
     /** A spinner that lets one thread of its side spin at a time. */
     public Spinner() {
-        this(new Gate());
+        this(new Gate(), false);
     }
 
-    private Spinner(Gate gate) {
+    private Spinner(Gate gate, boolean latencyFirst) {
         this.gate = gate;
+        this.latencyFirst = latencyFirst;
+    }
+
+    /**
+     * A spinner that lets one thread of its side spin at a time and, for a handoff built with
+     * {@code wait=spin}, keeps looking when its spins stop paying: a glance on each wait and a
+     * probe that outlasts a wake-up (see the class comment).
+     *
+     * @return the new spinner
+     */
+    public static Spinner latencyFirst() {
+        return new Spinner(new Gate(), true);
     }
 
     /**
@@ -156,7 +180,7 @@ public final class Spinner {
      * @return the new spinner
      */
     public static Spinner manyAtOnce() {
-        return new Spinner(null);
+        return new Spinner(null, false);
     }
 
     /** How many rounds a spin holds: the budget, or at 0 a probe's rounds or a glance's. */
@@ -167,7 +191,10 @@ public final class Spinner {
         }
         int w = (int) WAITS.getOpaque(this) + 1;
         WAITS.setOpaque(this, w == PROBE_EVERY ? 0 : w);
-        return w == PROBE_EVERY ? PROBE_ROUNDS : GLANCE_ROUNDS;
+        if (w == PROBE_EVERY) {
+            return latencyFirst ? LONG_PROBE_ROUNDS : PROBE_ROUNDS;
+        }
+        return latencyFirst ? GLANCE_ROUNDS : 0;
     }
 
     /**
@@ -243,7 +270,7 @@ public final class Spinner {
         return gate == null ? NONE : gate.holder();
     }
 
-    /** The budget: the rounds the next wait of this side would spin (at 0 it glances or probes); for tests. */
+    /** The budget: the rounds the next wait of this side would spin, 0 when it would not; for tests. */
     public int budget() {
         return (int) BUDGET.getOpaque(this);
     }

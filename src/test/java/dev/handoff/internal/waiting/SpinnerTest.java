@@ -35,7 +35,7 @@ class SpinnerTest {
     }
 
     @Test
-    void fourEmptySpinsCutTheSpinningToGlancesAndAProbeThatPaysRestoresIt() {
+    void fourEmptySpinsStopTheSpinningAndAProbeThatPaysRestoresIt() {
         assumeTrue(Spinner.MAX_SPINNERS >= 1, "one CPU: nobody spins");
         Spinner spinner = new Spinner();
         int failures = 0;
@@ -45,14 +45,13 @@ class SpinnerTest {
             failures++;
         }
         assertEquals(4, failures, "four empty spins in a row stop the spinning");
-        for (int wait = 1; wait < Spinner.PROBE_EVERY; wait++) {
-            assertEquals(Spinner.GLANCE_ROUNDS, spinner.begin(), "wait " + wait + " at 0 only glances");
-            spinner.end(false);
-            assertEquals(0, spinner.budget(), "a glance that ends empty leaves the budget at 0");
+        int parkedAtOnce = 0;
+        int probe;
+        while ((probe = spinner.begin()) == 0) {
+            parkedAtOnce++;
         }
-        int probe = spinner.begin();
-        assertEquals(Spinner.PROBE_ROUNDS, probe, "every PROBE_EVERY-th wait at 0 probes");
-        assertTrue(Spinner.PROBE_ROUNDS > Spinner.ROUNDS, "a probe outlasts a full spin");
+        assertEquals(Spinner.PROBE_EVERY - 1, parkedAtOnce, "waits that park at once between probes");
+        assertEquals(Spinner.PROBE_ROUNDS, probe);
         spinner.end(true); // the probe paid: spinning resumes from half a full spin and a step
         assertEquals(Spinner.ROUNDS / 2 + Spinner.STEP, spinner.budget());
         spinner.end(spinner.begin() > 0); // one more that pays: a full spin
@@ -65,15 +64,26 @@ class SpinnerTest {
     }
 
     @Test
-    void aGlanceThatPaysSetsTheSpinningGoingAgain() {
+    void aLatencyFirstSpinnerAtZeroGlancesOnEveryWaitAndProbesLongerThanAFullSpin() {
         assumeTrue(Spinner.MAX_SPINNERS >= 1, "one CPU: nobody spins");
-        Spinner spinner = new Spinner();
+        Spinner spinner = Spinner.latencyFirst();
+        int failures = 0;
         while (spinner.budget() > 0) {
-            spinner.begin();
+            assertEquals(Spinner.ROUNDS - failures * Spinner.STEP, spinner.begin());
             spinner.end(false);
+            failures++;
         }
+        assertEquals(4, failures, "four empty spins in a row bring the budget to 0");
+        for (int wait = 1; wait < Spinner.PROBE_EVERY; wait++) {
+            assertEquals(Spinner.GLANCE_ROUNDS, spinner.begin(), "wait " + wait + " at 0 glances");
+            spinner.end(false);
+            assertEquals(0, spinner.budget(), "a glance that ends empty leaves the budget at 0");
+        }
+        assertEquals(Spinner.LONG_PROBE_ROUNDS, spinner.begin(), "every PROBE_EVERY-th wait at 0 probes");
+        assertTrue(Spinner.LONG_PROBE_ROUNDS > Spinner.ROUNDS, "the probe outlasts a full spin");
+        spinner.end(false);
         assertEquals(Spinner.GLANCE_ROUNDS, spinner.begin());
-        spinner.end(true);
+        spinner.end(true); // a glance that pays sets the spinning going again
         assertEquals(Spinner.ROUNDS / 2 + Spinner.STEP, spinner.budget());
         assertEquals(Spinner.ROUNDS / 2 + Spinner.STEP, spinner.begin(), "the next wait spins again");
         spinner.end(true);
