@@ -38,13 +38,7 @@ class SpinnerTest {
     void fourEmptySpinsStopTheSpinningAndAProbeThatPaysRestoresIt() {
         assumeTrue(Spinner.MAX_SPINNERS >= 1, "one CPU: nobody spins");
         Spinner spinner = new Spinner();
-        int failures = 0;
-        while (spinner.budget() > 0) {
-            assertEquals(Spinner.ROUNDS - failures * Spinner.STEP, spinner.begin());
-            spinner.end(false);
-            failures++;
-        }
-        assertEquals(4, failures, "four empty spins in a row stop the spinning");
+        assertEquals(4, emptySpinsToZero(spinner), "four empty spins in a row stop the spinning");
         int parkedAtOnce = 0;
         int probe;
         while ((probe = spinner.begin()) == 0) {
@@ -67,13 +61,7 @@ class SpinnerTest {
     void aLatencyFirstSpinnerAtZeroGlancesOnEveryWaitAndProbesLongerThanAFullSpin() {
         assumeTrue(Spinner.MAX_SPINNERS >= 1, "one CPU: nobody spins");
         Spinner spinner = Spinner.latencyFirst();
-        int failures = 0;
-        while (spinner.budget() > 0) {
-            assertEquals(Spinner.ROUNDS - failures * Spinner.STEP, spinner.begin());
-            spinner.end(false);
-            failures++;
-        }
-        assertEquals(4, failures, "four empty spins in a row bring the budget to 0");
+        assertEquals(4, emptySpinsToZero(spinner), "four empty spins in a row bring the budget to 0");
         for (int wait = 1; wait < Spinner.PROBE_EVERY; wait++) {
             assertEquals(Spinner.GLANCE_ROUNDS, spinner.begin(), "wait " + wait + " at 0 glances");
             spinner.end(false);
@@ -87,6 +75,17 @@ class SpinnerTest {
         assertEquals(Spinner.ROUNDS / 2 + Spinner.STEP, spinner.budget());
         assertEquals(Spinner.ROUNDS / 2 + Spinner.STEP, spinner.begin(), "the next wait spins again");
         spinner.end(true);
+    }
+
+    /** Ends spins empty until the budget is 0, checking that each costs a step; returns how many. */
+    private static int emptySpinsToZero(Spinner spinner) {
+        int failures = 0;
+        while (spinner.budget() > 0) {
+            assertEquals(Spinner.ROUNDS - failures * Spinner.STEP, spinner.begin());
+            spinner.end(false);
+            failures++;
+        }
+        return failures;
     }
 
     @Test
