@@ -87,8 +87,10 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
         /**
          * Spin briefly first, one thread per side at a time, then park: an element put into an
          * empty buffer reaches a spinning consumer without a wake-up, at the cost of CPU time
-         * and, for one producer and one consumer, of throughput. A virtual thread, and a side
-         * whose recent spins did not pay, parks at once.
+         * and, for one producer and one consumer, of throughput. A virtual thread parks at
+         * once; a side whose recent spins did not pay spins only a few rounds, and now and then
+         * a spin longer than a wake-up, so that two threads passing replies back and forth both
+         * go back to spinning once one of them is answered.
          */
         SPIN_THEN_PARK;
 
