@@ -69,9 +69,7 @@ public final class LockCore<E> implements BufferCore<E> {
      *
      * Every operation asks the ReentryGuard before it takes the lock, as the guard's contract
      * says, so that the critical section, which every producer and consumer waits for, holds
-     * only what the lock guards: with four producers parked behind a slow consumer, a take
-     * that finds the lock held parks and waits for a wake-up, and each instruction the holders
-     * spend inside makes that likelier.
+     * only what the lock guards.
      *
      * Visibility between writers and readers is provided as follows: every access to items,
      * takeIndex, putIndex and count happens while holding lock (except the spinners' opaque reads
