@@ -51,7 +51,8 @@ public final class LockCore<E> implements BufferCore<E> {
      * unconditionally, as ArrayBlockingQueue does: under the one lock, signal() with nobody waiting
      * only reads the condition's queue head (docs/benchmarks.md, "Why each kind waits as it
      * does"). Every state change is made under the lock the waiters re-check under, so no wake-up
-     * can be lost; the waiter counts are the spinners' hint only, kept only with spin.
+     * can be lost; the waiter counts are the spinners' hint only (notFull's always, notEmpty's
+     * with spin).
      *
      * Waiting is PARK by default because a consumer that spins takes each element at the producer's
      * heels, so the lock, the count and the cell cross between the CPUs for every element; a parked
@@ -61,6 +62,16 @@ public final class LockCore<E> implements BufferCore<E> {
      * allows and while no thread of its side is parked; the lock decides again. The spin only reads
      * count, so it does not fight the lock holder for the line. The timed offer and poll never
      * spin, so that a timeout <= 0 never waits.
+     *
+     * A take that finds the lock held while a producer waits for room spins, in either mode, until
+     * the lock looks free, as its Spinner allows, and then takes it. Producers waiting on a full
+     * buffer mean that the consumers are what the queue waits for, and the holder is then most
+     * likely a producer that was woken for one put, which holds the lock for a few hundred
+     * nanoseconds: parking there would cost the consumer a wake-up that every waiting producer
+     * waits out too (docs/benchmarks.md, the slow consumer). With no producer waiting, a take that
+     * finds the lock held parks as in ArrayBlockingQueue, for the reason of the paragraph above:
+     * a consumer that spun for every held lock would take at the producer's heels. The spin reads
+     * the lock's state and notFull's count, and writes nothing.
      *
      * Close: the closed flag is written under lock, and every blocked thread rechecks it under lock
      * after each wake-up, so close() with a signal to all on both sides cannot be missed by a
@@ -115,6 +126,9 @@ public final class LockCore<E> implements BufferCore<E> {
     /** One per side, used only with spin, which keeps looking (Spinner.latencyFirst): see spinWhileCountIs. */
     private final Spinner takeSpinner = Spinner.latencyFirst(), putSpinner = Spinner.latencyFirst();
 
+    /** A take's spin for a lock held while producers wait, in either mode: spinForLockWhileProducersWait. */
+    private final Spinner lockSpinner = new Spinner();
+
     private final Counters counters;
 
     private static final VarHandle COUNT;
@@ -140,7 +154,7 @@ public final class LockCore<E> implements BufferCore<E> {
         this.spin = spin;
         this.counters = counters;
         this.notEmpty = Waiters.signalledUnderLock(lock, Parking.TAKE, owner, spin); // counted for the spinners
-        this.notFull = Waiters.signalledUnderLock(lock, Parking.PUT, owner, spin);
+        this.notFull = Waiters.signalledUnderLock(lock, Parking.PUT, owner, true); // counted for both spins
     }
 
     // ---- the cell operations everything else is built on; call only when holding lock ----
@@ -206,6 +220,26 @@ public final class LockCore<E> implements BufferCore<E> {
         }
         if (rounds > 0) {
             spinner.end(came);
+        }
+    }
+
+    /**
+     * Before a take takes the lock: while a producer waits for room and the lock is held, spins
+     * until the lock is free, as lockSpinner allows (see the notes). No lock.
+     */
+    private void spinForLockWhileProducersWait() {
+        // both volatile reads, both hints: the lock decides
+        if (!notFull.any() || !lock.isLocked()) {
+            return;
+        }
+        int rounds = lockSpinner.begin();
+        boolean free = false;
+        for (int i = 0; i < rounds && !free; i++) {
+            Spinner.pause(i);
+            free = !lock.isLocked(); // a read: no CAS on the lock's line until it looks free
+        }
+        if (rounds > 0) {
+            lockSpinner.end(free);
         }
     }
 
@@ -290,6 +324,7 @@ public final class LockCore<E> implements BufferCore<E> {
     /** Removes the oldest element once there is one; null when closed and empty, or timed out. */
     private E remove(boolean timed, long nanos) throws InterruptedException {
         reentry.check();
+        spinForLockWhileProducersWait();
         lock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
             while (count == 0) {
