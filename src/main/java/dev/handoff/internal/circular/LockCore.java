@@ -63,11 +63,11 @@ public final class LockCore<E> implements BufferCore<E> {
      * count, so it does not fight the lock holder for the line. The timed offer and poll never
      * spin, so that a timeout <= 0 never waits.
      *
-     * A take that finds the lock held while a producer waits for room spins, in either mode, until
-     * the lock looks free, as its Spinner allows, and then takes it. Producers waiting on a full
-     * buffer mean that the consumers are what the queue waits for, and the holder is then most
-     * likely a producer that was woken for one put, which holds the lock for a few hundred
-     * nanoseconds: parking there would cost the consumer a wake-up that every waiting producer
+     * A take or poll that finds the lock held while a producer waits for room spins, in either
+     * mode, until the lock looks free, as its Spinner allows, and then takes it (importance
+     * classes take from their class's core by poll). Producers waiting on a full buffer mean
+     * that the consumers are what the queue waits for, and the holder is then most likely a
+     * producer that was woken for one put, which holds the lock for a few hundred nanoseconds: parking there would cost the consumer a wake-up that every waiting producer
      * waits out too (docs/benchmarks.md, the slow consumer). With no producer waiting, a take that
      * finds the lock held parks as in ArrayBlockingQueue, for the reason of the paragraph above:
      * a consumer that spun for every held lock would take at the producer's heels. The spin reads
@@ -224,8 +224,8 @@ public final class LockCore<E> implements BufferCore<E> {
     }
 
     /**
-     * Before a take takes the lock: while a producer waits for room and the lock is held, spins
-     * until the lock is free, as lockSpinner allows (see the notes). No lock.
+     * Before a take or poll takes the lock: while a producer waits for room and the lock is held,
+     * spins until the lock is free, as lockSpinner allows (see the notes). No lock.
      */
     private void spinForLockWhileProducersWait() {
         // both volatile reads, both hints: the lock decides
@@ -300,6 +300,7 @@ public final class LockCore<E> implements BufferCore<E> {
     @Override
     public E poll() {
         reentry.check();
+        spinForLockWhileProducersWait();
         lock.lock();
         try {
             return count == 0 ? null : dequeue();
