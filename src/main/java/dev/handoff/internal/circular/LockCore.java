@@ -67,11 +67,12 @@ public final class LockCore<E> implements BufferCore<E> {
      * mode, until the lock looks free, as its Spinner allows, and then takes it (importance
      * classes take from their class's core by poll). Producers waiting on a full buffer mean
      * that the consumers are what the queue waits for, and the holder is then most likely a
-     * producer that was woken for one put, which holds the lock for a few hundred nanoseconds: parking there would cost the consumer a wake-up that every waiting producer
-     * waits out too (docs/benchmarks.md, the slow consumer). With no producer waiting, a take that
-     * finds the lock held parks as in ArrayBlockingQueue, for the reason of the paragraph above:
-     * a consumer that spun for every held lock would take at the producer's heels. The spin reads
-     * the lock's state and notFull's count, and writes nothing.
+     * producer that was woken for one put, which holds the lock for a few hundred nanoseconds:
+     * parking there would cost the consumer a wake-up that every waiting producer waits out too
+     * (docs/benchmarks.md, the slow consumer). With no producer waiting, a take that finds the
+     * lock held parks as in ArrayBlockingQueue, for the reason of the paragraph above: a consumer
+     * that spun for every held lock would take at the producer's heels. The spin reads the lock's
+     * state and notFull's count, and writes nothing.
      *
      * Close: the closed flag is written under lock, and every blocked thread rechecks it under lock
      * after each wake-up, so close() with a signal to all on both sides cannot be missed by a
