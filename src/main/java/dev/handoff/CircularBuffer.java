@@ -104,7 +104,9 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
     public enum Core {
         /**
          * One lock for every operation, with two conditions, as {@code ArrayBlockingQueue}. The
-         * default. Capacity up to {@link #MAX_CAPACITY}.
+         * default. A take or poll that finds the lock held while producers wait for room spins
+         * for the lock with either {@link Waiting} (one thread at a time, never a virtual
+         * thread), then waits for it as usual. Capacity up to {@link #MAX_CAPACITY}.
          */
         LOCK,
         /**

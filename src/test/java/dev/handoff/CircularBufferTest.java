@@ -4,16 +4,24 @@
 package dev.handoff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * What the contract suite cannot ask of the lock core of {@link CircularBuffer}: code the buffer
- * calls under its lock (a drainTo target's add, an equals) that uses the
- * buffer, which the lock, being reentrant, would let in.
+ * calls under its lock (a drainTo target's add, an equals) that uses the buffer, which the lock,
+ * being reentrant, would let in; and a take that finds the lock held while a producer waits for
+ * room, which spins for the lock before it waits for it (a drainTo target's add holds it here).
  */
 class CircularBufferTest {
 
@@ -85,6 +93,98 @@ class CircularBufferTest {
         assertEquals(2, h.drainTo(sink));
         assertEquals(List.of(0, 1), sink);
         assertEmpty(h);
+    }
+
+    @Test
+    @Timeout(60)
+    void aTakeBehindAHeldLockWhileAProducerWaitsTakesThatProducersElement() throws Exception {
+        CircularBuffer<Integer> h = bufferOf(0);
+        Thread producer = Thread.ofPlatform().name("producer").start(() -> putUninterruptibly(h, 1));
+        ContractSupport.awaitBlocked(producer); // counted among the producers waiting for room
+        LockHolder holder = new LockHolder(h);
+        CompletableFuture<Integer> taken = new CompletableFuture<>();
+        Thread consumer = Thread.ofPlatform().name("consumer").start(() -> takeInto(h, taken));
+        ContractSupport.awaitBlocked(consumer); // its spin for the lock over, waiting for the lock
+        holder.letGo();
+        assertEquals(1, taken.get(10, TimeUnit.SECONDS), "the waiting producer's element");
+        producer.join();
+        assertEquals(List.of(0), holder.drained);
+        assertEmpty(h);
+    }
+
+    @Test
+    @Timeout(60)
+    void aTakeInterruptedBehindAHeldLockThrowsBeforeTheLockIsFreeAndTakesNothing() throws Exception {
+        CircularBuffer<Integer> h = bufferOf(0);
+        Thread producer = Thread.ofPlatform().name("producer").start(() -> putUninterruptibly(h, 1));
+        ContractSupport.awaitBlocked(producer);
+        LockHolder holder = new LockHolder(h);
+        CompletableFuture<Integer> taken = new CompletableFuture<>();
+        Thread consumer = Thread.ofPlatform().name("consumer").start(() -> takeInto(h, taken));
+        ContractSupport.awaitBlocked(consumer);
+        consumer.interrupt();
+        ExecutionException thrown = assertThrows(ExecutionException.class, () -> taken.get(10, TimeUnit.SECONDS),
+                "the take answers its interrupt while the lock is still held");
+        assertInstanceOf(InterruptedException.class, thrown.getCause());
+        assertFalse(holder.released(), "the drain still holds the lock");
+        holder.letGo();
+        producer.join();
+        assertEquals(List.of(0), holder.drained);
+        assertEquals(List.of(1), List.of(h.toArray()), "the producer's element stays for the next take");
+    }
+
+    /** A drainTo in another thread whose target holds the buffer's lock (inside add) until letGo(). */
+    private static final class LockHolder {
+        final List<Integer> drained = new ArrayList<>();
+        private final CountDownLatch holding = new CountDownLatch(1);
+        private final CountDownLatch release = new CountDownLatch(1);
+        private final Thread drainer;
+
+        LockHolder(CircularBuffer<Integer> h) throws InterruptedException {
+            List<Integer> target = new ArrayList<>() {
+                @Override
+                public boolean add(Integer e) {
+                    holding.countDown();
+                    awaitUninterruptibly(release);
+                    return drained.add(e);
+                }
+            };
+            drainer = Thread.ofPlatform().name("drainer").start(() -> h.drainTo(target, 1));
+            holding.await();
+        }
+
+        boolean released() {
+            return release.getCount() == 0;
+        }
+
+        void letGo() throws InterruptedException {
+            release.countDown();
+            drainer.join();
+        }
+    }
+
+    private static void putUninterruptibly(CircularBuffer<Integer> h, Integer e) {
+        try {
+            h.put(e);
+        } catch (InterruptedException unexpected) {
+            throw new AssertionError(unexpected);
+        }
+    }
+
+    private static void takeInto(CircularBuffer<Integer> h, CompletableFuture<Integer> taken) {
+        try {
+            taken.complete(h.take());
+        } catch (Throwable t) {
+            taken.completeExceptionally(t);
+        }
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException unexpected) {
+            throw new AssertionError(unexpected);
+        }
     }
 
     private static CircularBuffer<Integer> bufferOf(Integer... elements) {
