@@ -61,18 +61,19 @@ public final class LockCore<E> implements BufferCore<E> {
      * while an opaque read of count says empty, put() while it says full, as the side's Spinner
      * allows and while no thread of its side is parked; the lock decides again. The spin only reads
      * count, so it does not fight the lock holder for the line. The timed offer and poll never
-     * spin, so that a timeout <= 0 never waits.
+     * spin for an element or room, so that a timeout <= 0 never waits for one.
      *
-     * A take or poll that finds the lock held while a producer waits for room spins, in either
-     * mode, until the lock looks free, as its Spinner allows, and then takes it (importance
-     * classes take from their class's core by poll). Producers waiting on a full buffer mean
-     * that the consumers are what the queue waits for, and the holder is then most likely a
-     * producer that was woken for one put, which holds the lock for a few hundred nanoseconds:
-     * parking there would cost the consumer a wake-up that every waiting producer waits out too
-     * (docs/benchmarks.md, the slow consumer). With no producer waiting, a take that finds the
-     * lock held parks as in ArrayBlockingQueue, for the reason of the paragraph above: a consumer
-     * that spun for every held lock would take at the producer's heels. The spin reads the lock's
-     * state and notFull's count, and writes nothing.
+     * A take or poll (timed or not) that finds the lock held while a producer waits for room
+     * spins, in either mode, until the lock looks free, as its Spinner allows, and then takes it
+     * (importance classes take from their class's core by poll). Producers waiting on a full
+     * buffer mean that the consumers are what the queue waits for, and the holder is then most
+     * likely a producer that was woken for one put, which holds the lock for a few hundred
+     * nanoseconds: parking there would cost the consumer a wake-up that every waiting producer
+     * waits out too (docs/benchmarks.md, the slow consumer). With no producer waiting, a take
+     * that finds the lock held parks as in ArrayBlockingQueue, for the reason of the paragraph
+     * above: a consumer that spun for every held lock would take at the producer's heels. The
+     * spin reads the lock's state and notFull's count, and writes nothing; like any wait for the
+     * lock, it may delay a poll with a timeout <= 0, never for an element.
      *
      * Close: the closed flag is written under lock, and every blocked thread rechecks it under lock
      * after each wake-up, so close() with a signal to all on both sides cannot be missed by a
