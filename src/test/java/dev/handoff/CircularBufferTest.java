@@ -4,9 +4,9 @@
 package dev.handoff;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -98,63 +98,61 @@ class CircularBufferTest {
     @Test
     @Timeout(60)
     void aTakeBehindAHeldLockWhileAProducerWaitsTakesThatProducersElement() throws Exception {
-        CircularBuffer<Integer> h = bufferOf(0);
-        Thread producer = Thread.ofPlatform().name("producer").start(() -> putUninterruptibly(h, 1));
-        ContractSupport.awaitBlocked(producer); // counted among the producers waiting for room
-        LockHolder holder = new LockHolder(h);
-        CompletableFuture<Integer> taken = new CompletableFuture<>();
-        Thread consumer = Thread.ofPlatform().name("consumer").start(() -> takeInto(h, taken));
-        ContractSupport.awaitBlocked(consumer); // its spin for the lock over, waiting for the lock
-        holder.letGo();
-        assertEquals(1, taken.get(10, TimeUnit.SECONDS), "the waiting producer's element");
-        producer.join();
-        assertEquals(List.of(0), holder.drained);
-        assertEmpty(h);
+        TakeBehindHeldLock scene = TakeBehindHeldLock.start();
+        scene.letGo();
+        assertEquals(1, scene.taken.get(10, TimeUnit.SECONDS), "the waiting producer's element");
+        scene.producer.join();
+        assertEquals(List.of(0), scene.drained);
+        assertEmpty(scene.h);
     }
 
     @Test
     @Timeout(60)
     void aTakeInterruptedBehindAHeldLockThrowsBeforeTheLockIsFreeAndTakesNothing() throws Exception {
-        CircularBuffer<Integer> h = bufferOf(0);
-        Thread producer = Thread.ofPlatform().name("producer").start(() -> putUninterruptibly(h, 1));
-        ContractSupport.awaitBlocked(producer);
-        LockHolder holder = new LockHolder(h);
-        CompletableFuture<Integer> taken = new CompletableFuture<>();
-        Thread consumer = Thread.ofPlatform().name("consumer").start(() -> takeInto(h, taken));
-        ContractSupport.awaitBlocked(consumer);
-        consumer.interrupt();
-        ExecutionException thrown = assertThrows(ExecutionException.class, () -> taken.get(10, TimeUnit.SECONDS),
+        TakeBehindHeldLock scene = TakeBehindHeldLock.start();
+        scene.consumer.interrupt();
+        ExecutionException thrown = assertThrows(ExecutionException.class, () -> scene.taken.get(10, TimeUnit.SECONDS),
                 "the take answers its interrupt while the lock is still held");
         assertInstanceOf(InterruptedException.class, thrown.getCause());
-        assertFalse(holder.released(), "the drain still holds the lock");
-        holder.letGo();
-        producer.join();
-        assertEquals(List.of(0), holder.drained);
-        assertEquals(List.of(1), List.of(h.toArray()), "the producer's element stays for the next take");
+        assertTrue(scene.drainer.isAlive(), "the drain still inside its target's add, holding the lock");
+        scene.letGo();
+        scene.producer.join();
+        assertEquals(List.of(0), scene.drained);
+        assertEquals(List.of(1), List.of(scene.h.toArray()), "the producer's element stays for the next take");
     }
 
-    /** A drainTo in another thread whose target holds the buffer's lock (inside add) until letGo(). */
-    private static final class LockHolder {
+    /**
+     * A buffer of capacity 1 holding 0; a producer parked putting 1 (counted among the producers
+     * waiting for room); a drainTo whose target holds the lock inside add until letGo(); and a
+     * consumer whose take, behind that lock, has spun for it and waits for it.
+     */
+    private static final class TakeBehindHeldLock {
+        final CircularBuffer<Integer> h = bufferOf(0);
         final List<Integer> drained = new ArrayList<>();
+        final CompletableFuture<Integer> taken = new CompletableFuture<>();
         private final CountDownLatch holding = new CountDownLatch(1);
         private final CountDownLatch release = new CountDownLatch(1);
-        private final Thread drainer;
+        Thread producer;
+        Thread drainer;
+        Thread consumer;
 
-        LockHolder(CircularBuffer<Integer> h) throws InterruptedException {
+        static TakeBehindHeldLock start() throws InterruptedException {
+            TakeBehindHeldLock scene = new TakeBehindHeldLock();
+            scene.producer = Thread.ofPlatform().name("producer").start(() -> putUninterruptibly(scene.h, 1));
+            ContractSupport.awaitBlocked(scene.producer);
             List<Integer> target = new ArrayList<>() {
                 @Override
                 public boolean add(Integer e) {
-                    holding.countDown();
-                    awaitUninterruptibly(release);
-                    return drained.add(e);
+                    scene.holding.countDown();
+                    awaitUninterruptibly(scene.release);
+                    return scene.drained.add(e);
                 }
             };
-            drainer = Thread.ofPlatform().name("drainer").start(() -> h.drainTo(target, 1));
-            holding.await();
-        }
-
-        boolean released() {
-            return release.getCount() == 0;
+            scene.drainer = Thread.ofPlatform().name("drainer").start(() -> scene.h.drainTo(target, 1));
+            scene.holding.await();
+            scene.consumer = Thread.ofPlatform().name("consumer").start(() -> takeInto(scene.h, scene.taken));
+            ContractSupport.awaitBlocked(scene.consumer);
+            return scene;
         }
 
         void letGo() throws InterruptedException {
