@@ -8,6 +8,7 @@ import dev.handoff.internal.classes.CountingSink;
 import dev.handoff.internal.classes.ImportanceClasses;
 import dev.handoff.internal.guard.HolderGuard;
 import dev.handoff.internal.observe.CountedHandoffs;
+import dev.handoff.internal.waiting.Spinner;
 
 import java.util.Collection;
 import java.util.Objects;
@@ -366,11 +367,12 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     @Override
     boolean removeFirst(Predicate<Object> match) {
         holders.check();
-        while (takeable.tryAcquireHeld(1) == 0) {
+        for (int round = 0; takeable.tryAcquireHeld(1) == 0; round++) {
             if (!anyClassHolds(match)) {
                 return false;
             }
-            Thread.yield(); // each holder settles or hands back without waiting: a reservation comes free
+            // each holder settles or hands back without waiting for others: a reservation comes free
+            Spinner.pauseForPartner(round);
         }
         boolean removed = false;
         holders.hold();

@@ -152,7 +152,7 @@ public final class SequencedRing {
 
     /** Inserts e if there is room: OFFERED, FULL, or REFUSED when closed. */
     public int offer(Object e) {
-        for (int k = 0; ; k++) {
+        for (int waits = 0; ; ) {
             long t = (long) POSITION.getVolatile(tail);
             if ((t & FLAGS) != 0) {
                 if ((t & CLOSED) != 0) {
@@ -168,16 +168,20 @@ public final class SequencedRing {
                 SEQUENCES.setRelease(sequences, cell, full(t)); // publishes e: pairs with getAcquire in poll
                 return OFFERED;
             }
-            if (lag < 0 && fullAt(t)) {
-                return FULL;
-            }
-            Spinner.pauseForPartner(k); // lost the CAS, or a consumer is releasing this cell
+            if (lag < 0) {
+                if (fullAt(t)) {
+                    return FULL;
+                }
+                Spinner.pauseForPartner(waits++); // a consumer is releasing this cell
+            } else if (lag == 0) {
+                Thread.onSpinWait(); // lost the CAS to another producer, which took t: try t + 1
+            } // else t is stale: read it again
         }
     }
 
     /** Removes the oldest element, or returns null if the ring was empty at some instant. */
     public Object poll() {
-        for (int k = 0; ; k++) {
+        for (int waits = 0; ; ) {
             long h = (long) POSITION.getVolatile(head);
             if ((h & FROZEN) != 0) {
                 awaitThaw();
@@ -193,10 +197,14 @@ public final class SequencedRing {
                 SEQUENCES.setRelease(sequences, cell, free(h + capacity));
                 return e;
             }
-            if (lag < 0 && emptyAt(h)) {
-                return null;
-            }
-            Spinner.pauseForPartner(k); // lost the CAS, or a producer is publishing this cell
+            if (lag < 0) {
+                if (emptyAt(h)) {
+                    return null;
+                }
+                Spinner.pauseForPartner(waits++); // a producer is publishing this cell
+            } else if (lag == 0) {
+                Thread.onSpinWait(); // lost the CAS to another consumer, which took h: try h + 1
+            } // else h is stale: read it again
         }
     }
 

@@ -4,6 +4,7 @@
 package dev.handoff.internal.classes;
 
 import dev.handoff.Handoff;
+import dev.handoff.internal.waiting.Spinner;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -31,7 +32,9 @@ public final class ClassHandoffs<E> {
      * classes can still find them all empty, if each element it would have reached was taken by
      * another consumer first and the element owed to it arrived in a class the lap had passed;
      * each failed lap thus implies a completed take by another thread (lock-free, as the hash
-     * table's search), and the consumer laps again.
+     * table's search), and the consumer laps again, after Spinner.pauseForPartner: a failed lap is
+     * rare, and a virtual thread that laps again at once would hold its carrier from the threads
+     * that took the elements (one of them may have an element of this class still to publish).
      *
      * Counts per class. A take that polled every class would pay a lock or a CAS for each empty
      * one. So each class also has a count, raised after the insert and before the publish, and
@@ -123,7 +126,7 @@ public final class ClassHandoffs<E> {
      */
     public E takeReserved(Reservations takeable) {
         int first = firstToServe();
-        for (;;) {
+        for (int lostLaps = 0; ; ) {
             int c = first;
             do {
                 if (mayHold(c)) {
@@ -135,7 +138,7 @@ public final class ClassHandoffs<E> {
                 }
                 c = importance.next(c);
             } while (c != first);
-            Thread.onSpinWait(); // a lap lost every element to other consumers: another lap
+            Spinner.pauseForPartner(lostLaps++); // every element went to other consumers: another lap
         }
     }
 
@@ -161,7 +164,7 @@ public final class ClassHandoffs<E> {
      */
     public void drainTo(CountingSink<E> sink, int held) {
         int first = firstToServe();
-        do {
+        for (int lostLaps = 0; ; ) {
             int c = first;
             do {
                 int before = sink.added();
@@ -174,7 +177,11 @@ public final class ClassHandoffs<E> {
                 }
                 c = importance.next(c);
             } while (c != first && sink.added() < held);
-        } while (sink.added() == 0);
+            if (sink.added() > 0) {
+                return;
+            }
+            Spinner.pauseForPartner(lostLaps++); // every element went to other consumers: another lap
+        }
     }
 
     /** The head of the most important non-empty class, or null. */

@@ -5,6 +5,7 @@ package dev.handoff.internal.waiting;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The one spin-before-park policy of the library: whether a thread that must wait may first
@@ -295,18 +296,70 @@ public final class Spinner {
     }
 
     /**
-     * Pauses for round {@code round} of a wait with no bound, for a partner in the middle of its
-     * operation (a cell claimed and not yet released): {@link Thread#onSpinWait()} for the first
-     * {@link #PARTNER_ROUNDS} rounds, then {@link Thread#yield()}, since a partner that takes longer
-     * has likely lost its CPU and needs one to finish.
+     * Pauses for round {@code round} of a wait for a partner in the middle of its operation (a
+     * cell claimed and not yet released, a slot held by a drain): a wait with no bound on its
+     * rounds, since it ends only when the partner is done, whose every round but the first few
+     * gives the CPU away.
+     * <ul>
+     *   <li>On a platform thread, {@link Thread#onSpinWait()} for the first
+     *       {@link #PARTNER_ROUNDS} rounds (the partner is running and a few instructions from
+     *       done), then {@link Thread#yield()} for {@link #PARTNER_YIELDS} rounds (it has likely
+     *       lost its CPU: a yield lets a partner queued on this CPU run);</li>
+     *   <li>on a virtual thread, no spin and no yield: a yield re-queues it on its carrier, which
+     *       runs it again before the wake-ups submitted from outside (a platform thread's unpark,
+     *       a timer), so a loop of yields keeps the carriers from the very threads it waits for;</li>
+     *   <li>then, on either, a timed park of {@link #PARTNER_PARK_MIN_NANOS}, doubling each round
+     *       up to {@link #PARTNER_PARK_MAX_NANOS}: the carrier, or the CPU, goes to whatever can
+     *       run, the partner included.</li>
+     * </ul>
+     * The park is timed, not unparked by the partner: the partner's release would otherwise have
+     * to look for a waiter on every operation, for a wait that is rare (see the notes of
+     * {@code package-info}). A set interrupt status, which would end every park at once, is put
+     * aside during the park and restored after, so that the caller sees it as before.
      *
      * @param round the round, from 0
      */
     public static void pauseForPartner(int round) {
-        if (round < PARTNER_ROUNDS) {
-            Thread.onSpinWait();
-        } else {
-            Thread.yield();
+        int parks = round;
+        if (!Thread.currentThread().isVirtual()) {
+            if (round < PARTNER_ROUNDS) {
+                Thread.onSpinWait();
+                return;
+            }
+            if (round < PARTNER_ROUNDS + PARTNER_YIELDS) {
+                Thread.yield();
+                return;
+            }
+            parks = round - PARTNER_ROUNDS - PARTNER_YIELDS;
+        }
+        parkForPartner(partnerParkNanos(parks));
+    }
+
+    /** Rounds of {@link Thread#yield()} in a platform thread's wait for a partner, after its spin. */
+    public static final int PARTNER_YIELDS = 8;
+
+    /** The first park of a wait for a partner: a microsecond (an OS rounds it up to its timer slack). */
+    public static final long PARTNER_PARK_MIN_NANOS = 1_000L;
+
+    /** The longest park of a wait for a partner: a millisecond, a small part of a time slice. */
+    public static final long PARTNER_PARK_MAX_NANOS = 1_000_000L;
+
+    /** The park of the {@code parks}-th parking round of a wait for a partner, from 0: doubling. */
+    static long partnerParkNanos(int parks) {
+        return parks >= 10 ? PARTNER_PARK_MAX_NANOS : Math.min(PARTNER_PARK_MAX_NANOS, PARTNER_PARK_MIN_NANOS << parks);
+    }
+
+    private static void parkForPartner(long nanos) {
+        boolean interrupted = Thread.interrupted(); // else every park would return at once
+        long deadline = System.nanoTime() + nanos;
+        // A park may return at once for a permit: an unpark meant for an earlier wait, or the one
+        // that restoring the interrupt status after the last pause left. Park again for the rest,
+        // unless an interrupt came meanwhile.
+        for (long left = nanos; left > 0L && !Thread.currentThread().isInterrupted(); left = deadline - System.nanoTime()) {
+            LockSupport.parkNanos(left);
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt(); // as the caller had it; leaves a permit, see above
         }
     }
 

@@ -119,4 +119,57 @@ class SpinnerTest {
             }
         }
     }
+
+    @Test
+    void aWaitForAPartnerParksOnAVirtualThreadAndEndsWhenThePartnerIsDone() throws InterruptedException {
+        assertAWaitForAPartnerParks(Thread.ofVirtual(), false);
+    }
+
+    @Test
+    void aWaitForAPartnerParksOnAPlatformThreadAfterItsSpinAndYields() throws InterruptedException {
+        assertAWaitForAPartnerParks(Thread.ofPlatform(), false);
+    }
+
+    @Test
+    void aWaitForAPartnerKeepsASetInterruptAndStillParks() throws InterruptedException {
+        assertAWaitForAPartnerParks(Thread.ofVirtual(), true);
+    }
+
+    @Test
+    void theParksOfAWaitForAPartnerDoubleUpToTheirLongest() {
+        assertEquals(Spinner.PARTNER_PARK_MIN_NANOS, Spinner.partnerParkNanos(0));
+        assertEquals(2 * Spinner.PARTNER_PARK_MIN_NANOS, Spinner.partnerParkNanos(1));
+        assertEquals(Spinner.PARTNER_PARK_MAX_NANOS, Spinner.partnerParkNanos(30));
+        assertEquals(Spinner.PARTNER_PARK_MAX_NANOS, Spinner.partnerParkNanos(Integer.MAX_VALUE));
+    }
+
+    /**
+     * A thread waits with {@link Spinner#pauseForPartner(int)} until a flag is set; it must be
+     * seen parked (TIMED_WAITING) while the flag is not set (a loop of yields shows RUNNABLE for
+     * ever), end once it is set, and keep an interrupt status it had.
+     */
+    private static void assertAWaitForAPartnerParks(Thread.Builder builder, boolean interrupted)
+            throws InterruptedException {
+        AtomicInteger partnerDone = new AtomicInteger();
+        AtomicInteger interruptKept = new AtomicInteger(-1);
+        Thread waiter = builder.start(() -> {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            for (int round = 0; partnerDone.get() == 0; round++) {
+                Spinner.pauseForPartner(round);
+            }
+            interruptKept.set(Thread.currentThread().isInterrupted() ? 1 : 0);
+        });
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        boolean parked = false;
+        while (!parked && System.nanoTime() < deadline) {
+            parked = waiter.getState() == Thread.State.TIMED_WAITING;
+            Thread.sleep(1);
+        }
+        partnerDone.set(1);
+        waiter.join();
+        assertTrue(parked, "the waiter was never seen parked while its partner was not done");
+        assertEquals(interrupted ? 1 : 0, interruptKept.get(), "the interrupt status is what it was");
+    }
 }
