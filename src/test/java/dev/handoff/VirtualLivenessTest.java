@@ -50,7 +50,7 @@ class VirtualLivenessTest {
             "circular:64,core=cells,sojourn");
 
     /** The CI size: each fork a few seconds on two busy CPUs. */
-    static final String CI_RUNS = "1", CI_CONSUMERS = "2000", CI_ELEMENTS = "20000";
+    static final String CI_RUNS = "1", CI_CONSUMERS = "1000", CI_ELEMENTS = "20000";
 
     static Stream<Arguments> modesAndCarriers() {
         List<Arguments> all = new ArrayList<>();
