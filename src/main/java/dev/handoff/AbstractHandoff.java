@@ -3,7 +3,7 @@
  */
 package dev.handoff;
 
-import dev.handoff.internal.waiting.PoolThreads;
+import dev.handoff.internal.waiting.AfterClose;
 
 import dev.handoff.internal.observe.Counters;
 
@@ -111,22 +111,80 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
     }
 
     /**
-     * Whether the caller of take() is a pool worker asking for its next task; see
-     * {@link PoolThreads#calledByPoolWorker()}. Call it only once the handoff is closed and empty.
+     * The exception put throws once the handoff is closed: {@link #closedToInserts()}, except to
+     * a pool's own code, which gets a {@link java.util.concurrent.RejectedExecutionException}
+     * caused by it ({@link AfterClose#refusePut}). Walks the stack: call it only once closed.
      */
-    static boolean calledByPoolWorker() {
-        return PoolThreads.calledByPoolWorker();
+    final RuntimeException closedToPut() {
+        return AfterClose.refusePut(closedToInserts());
+    }
+
+    /** Throws {@link #closedToPut()} once the handoff is closed: the check put makes. */
+    final void ensureOpenToPut() {
+        if (isClosed()) {
+            throw closedToPut();
+        }
     }
 
     /**
      * What take() does once the handoff is closed and empty, called holding no lock: throws
-     * {@link HandoffClosedException}, except to a pool worker, which waits until it is
-     * interrupted ({@link PoolThreads#takeWhenClosedAndEmpty}).
+     * {@link HandoffClosedException}, except to a pool's own code, which waits until it is
+     * interrupted ({@link AfterClose#takeWhenClosedAndEmpty}).
      *
      * @return never
      */
     final E takeWhenClosedAndEmpty() throws InterruptedException {
-        return PoolThreads.takeWhenClosedAndEmpty(this, closedAndEmpty());
+        return AfterClose.takeWhenClosedAndEmpty(this, closedAndEmpty());
+    }
+
+    // ---- the timed take and the timed poll: one wait, two answers to a close ----
+
+    /**
+     * The kind's timed wait for an element: returns it, or {@code null} when {@code nanos} ran
+     * out or once the handoff is closed and empty, at once, waking a waiter at the close. Throws
+     * {@link InterruptedException} if the thread is interrupted on entry or while it waits; a
+     * {@code nanos <= 0} never waits. {@link #take(long, TimeUnit)} and
+     * {@link #poll(long, TimeUnit)} are built on it.
+     */
+    abstract E timedTake(long nanos) throws InterruptedException;
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Implemented once for every kind over its {@code timedTake}: a {@code null} from it on a
+     * closed handoff is checked with {@link #poll()}, which hands out an element still inside
+     * (one that a concurrent consumer did not take first); if none is, the handoff is closed and
+     * empty, for good.
+     */
+    @Override
+    public E take(long timeout, TimeUnit unit) throws InterruptedException {
+        E e = timedTake(unit.toNanos(timeout));
+        if (e != null || !isClosed()) {
+            return e; // an element, or the time ran out on an open handoff
+        }
+        e = poll();
+        if (e == null) {
+            throw closedAndEmpty();
+        }
+        return e;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Implemented once for every kind over its {@code timedTake}: once that finds the handoff
+     * closed and empty before the deadline, the rest of the timeout is waited out
+     * ({@link AfterClose#waitOut}), holding no lock.
+     */
+    @Override
+    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+        long nanos = unit.toNanos(timeout);
+        long deadline = System.nanoTime() + nanos; // may wrap for a huge timeout: only differences are read
+        E e = timedTake(nanos);
+        if (e != null || nanos <= 0L || !isClosed()) {
+            return e;
+        }
+        return AfterClose.waitOut(this, deadline); // closed and empty: nothing can come
     }
 
     /**

@@ -251,7 +251,7 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
     public void put(E e) throws InterruptedException {
         checkElement(e);
         if (!core.put(e)) {
-            throw closedToInserts(); // the core refuses a put only when closed
+            throw closedToPut(); // the core refuses a put only when closed
         }
     }
 
@@ -275,8 +275,8 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
     }
 
     @Override
-    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        return core.poll(unit.toNanos(timeout));
+    E timedTake(long nanos) throws InterruptedException {
+        return core.poll(nanos); // null: timed out, or closed and empty
     }
 
     @Override

@@ -12,6 +12,7 @@ import dev.handoff.internal.waiting.Spinner;
 
 import java.util.Collection;
 import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -270,7 +271,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
             throw new InterruptedException();
         }
         if (!announce()) {
-            throw closedToInserts();
+            throw closedToPut();
         }
         boolean inserted = false;
         try {
@@ -280,8 +281,8 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
                 own.put(e);
             }
             inserted = true;
-        } catch (HandoffClosedException closedMeanwhile) {
-            throw closedToInserts();
+        } catch (HandoffClosedException | RejectedExecutionException closedMeanwhile) {
+            throw closedToPut(); // the class's put refuses as closedToPut() does; this handoff names itself
         } finally {
             finishInsert(c, inserted);
         }

@@ -50,39 +50,64 @@ import java.util.concurrent.TimeUnit;
  *   <li>Consumers still take every element that was inside: nothing inserted before the close is
  *       lost.</li>
  *   <li>Once the handoff is closed <em>and</em> empty, {@link #take()} throws
- *       {@link HandoffClosedException} instead of waiting forever (a thread pool's worker waits
- *       instead: see below), and the timed {@link #poll(long, TimeUnit)} returns {@code null} at
- *       once. Consumers blocked at the moment of the close are woken.</li>
+ *       {@link HandoffClosedException} instead of waiting forever (a pool's own code waits
+ *       instead: see below), and so does {@link #take(long, TimeUnit)}, at once. Consumers
+ *       blocked in either at the moment of the close are woken and throw.</li>
+ *   <li>The timed {@link #poll(long, TimeUnit)} on a closed, empty handoff waits out its timeout,
+ *       as on an open, empty handoff (what {@code BlockingQueue.poll} promises: it waits up to
+ *       the timeout for an element), and then returns {@code null}; an interrupt still throws
+ *       {@link InterruptedException}, and a timeout {@code <= 0} never waits. A consumer blocked
+ *       in it at the moment of the close keeps waiting until its deadline. So does the batch
+ *       {@link #poll(Collection, int, long, TimeUnit)}, which then returns 0. A loop of timed
+ *       polls over a closed handoff therefore idles instead of spinning; the timed poll never
+ *       tells of the close.</li>
+ *   <li>A consumer that is not a pool and wants to stop at the close uses {@link #take()} or
+ *       {@link #take(long, TimeUnit)}, which throw {@link HandoffClosedException} once the
+ *       handoff is closed and empty (or asks {@link #isClosed()} after a {@code null}).</li>
  * </ul>
  *
- * <h3>Under a ThreadPoolExecutor</h3>
- * A handoff is {@link AutoCloseable}, so try-with-resources closes the work queue of a
- * {@link java.util.concurrent.ThreadPoolExecutor} built on it while the pool runs. A plain pool
- * then behaves as follows:
+ * <h3>Under a thread pool</h3>
+ * A handoff is {@link AutoCloseable}, so try-with-resources closes the work queue of a thread
+ * pool built on it while the pool runs: the JDK's {@link java.util.concurrent.ThreadPoolExecutor},
+ * a fork of it (Tomcat's), Jetty's {@code QueuedThreadPool}, or any other. Closing must not make
+ * the pool's threads spin, die or be replaced, so two methods treat <em>a pool's own code</em>
+ * apart from every other caller:
  * <ul>
- *   <li>Tasks already queued still run.</li>
- *   <li>{@code execute} of a new task never throws {@link HandoffClosedException}: the
- *       handoff's {@code offer} returns {@code false}, so the pool runs the task on a new thread
- *       while it has fewer than {@code maximumPoolSize} threads, and otherwise hands it to its
- *       {@link java.util.concurrent.RejectedExecutionHandler}.</li>
- *   <li>No thread churn. A pool thread that asks for its next task with {@code take()} (a core
- *       thread) is not thrown {@link HandoffClosedException} by a closed, empty handoff, since
- *       that would end the thread and the pool would start a replacement, again and again: it
- *       waits as in an open, empty handoff. A thread that asks with the timed {@code poll} (one
- *       above {@code corePoolSize}, or any with core thread time-out) gets {@code null} at once
- *       and ends normally, without a replacement.</li>
- *   <li>The core threads idle until {@code shutdown()} or {@code shutdownNow()} interrupts them;
- *       the pool then terminates as usual.</li>
+ *   <li>{@code take()} on a closed, empty handoff does not throw to a pool's own code: it waits
+ *       as in an open, empty handoff, until the pool interrupts the thread (at
+ *       {@code shutdown()} or {@code shutdownNow()}), and then throws
+ *       {@link InterruptedException}. Otherwise a core thread of a
+ *       {@code ThreadPoolExecutor} would end and be replaced, again and again.</li>
+ *   <li>{@code put} on a closed handoff throws to a pool's own code a
+ *       {@link java.util.concurrent.RejectedExecutionException} whose cause is the
+ *       {@link HandoffClosedException}, so that a pool whose {@code execute} puts its task
+ *       (Jetty's does in some paths) refuses it as pools refuse. Every other caller gets the
+ *       {@link HandoffClosedException}.</li>
  * </ul>
- * A handoff recognises the pool's worker by {@code ThreadPoolExecutor.getTask} among the nearest
- * callers of {@code take()}, looked up with {@link StackWalker} only once the handoff is closed
- * and empty, so that the open path pays nothing. Every other caller of {@code take()} gets the
- * exception.
+ * A pool's own code is recognised from the stack of the call, with {@link StackWalker}, looked
+ * at only once the handoff is closed, so that the open path pays nothing: the nearest caller
+ * outside this library (reflection frames skipped) is a class that implements
+ * {@link java.util.concurrent.Executor} or is nested in one (by its nest host or an enclosing
+ * class). That is the case for {@code ThreadPoolExecutor.getTask}, Tomcat's fork of it, Jetty's
+ * {@code QueuedThreadPool$Runner} and a hand-written executor's worker loop; a task that runs in
+ * a pool and takes from a handoff is not a pool's own code, since its nearest outside caller is
+ * the task's class. For {@code take()} a JDK {@code ThreadPoolExecutor} is also recognised by
+ * {@code ThreadPoolExecutor.getTask} among the nearest callers, so that a pool whose work queue
+ * is a wrapper around a handoff idles as well.
+ *
+ * <p>The timed poll needs no such rule: it waits out its timeout for every caller, so a pool
+ * thread that asks with it (a {@code ThreadPoolExecutor} thread above {@code corePoolSize}, or
+ * any with core thread time-out; every Jetty thread) idles for its keep-alive time and then ends
+ * as it would in an open, empty handoff. {@code take(long, TimeUnit)} has no rule either: it
+ * throws to every caller. {@code offer} returns {@code false} to every caller, so
+ * {@code execute} on a {@code ThreadPoolExecutor} whose handoff is closed runs the task on a new
+ * thread while the pool has fewer than {@code maximumPoolSize}, and otherwise hands it to its
+ * {@link java.util.concurrent.RejectedExecutionHandler}; tasks already queued still run.
  *
  * <h2>Interruption and timeouts</h2>
  * A thread whose interrupt status is set when it calls {@code put}, {@code take}, or a timed
- * {@code offer} or {@code poll} gets {@link InterruptedException} (with the status cleared) even if
- * the call would not have blocked. A timeout {@code <= 0} never waits.
+ * {@code offer}, {@code poll} or {@code take} gets {@link InterruptedException} (with the
+ * status cleared) even if the call would not have blocked. A timeout {@code <= 0} never waits.
  *
  * <h2>Iteration and bulk removal</h2>
  * Iterators are weakly consistent: they never throw
@@ -130,7 +155,8 @@ import java.util.concurrent.TimeUnit;
  * As with every {@code BlockingQueue}: actions in a thread prior to placing an element into a
  * handoff <i>happen-before</i> actions subsequent to the access or removal of that element from the
  * handoff in another thread. Actions before {@link #close()} happen-before a consumer observing the
- * handoff closed (a {@code take()} that throws {@link HandoffClosedException}).
+ * handoff closed (a {@code take()} or {@code take(long, TimeUnit)} that throws
+ * {@link HandoffClosedException}).
  *
  * @param <E> the type of elements held
  */
@@ -185,6 +211,25 @@ public interface Handoff<E> extends BlockingQueue<E>, AutoCloseable {
     HandoffStats stats();
 
     /**
+     * Takes an element, waiting up to {@code timeout} for one: {@link #take()} with a time limit.
+     *
+     * <p>Returns {@code null} if no element came within the timeout; a timeout {@code <= 0}
+     * never waits. Unlike the timed {@link #poll(long, TimeUnit)}, it learns of the close: once
+     * the handoff is closed and empty it throws {@link HandoffClosedException} at once, and a
+     * caller waiting in it at the close is woken and throws. Unlike {@code take()}, it throws to
+     * a pool's own code too (see "Under a thread pool"): it is for consumers that want to stop
+     * at the close.
+     *
+     * @param timeout how long to wait, in {@code unit}
+     * @param unit the unit of {@code timeout}
+     * @return the element, or {@code null} if none came within the timeout
+     * @throws InterruptedException if interrupted on entry or while waiting
+     * @throws HandoffClosedException if the handoff is closed and empty
+     * @throws NullPointerException if {@code unit} is null
+     */
+    E take(long timeout, TimeUnit unit) throws InterruptedException;
+
+    /**
      * Takes at least one element, waiting for the first if necessary, and then as many more as
      * are inside, up to {@code max} in all, adding them to {@code into} in the order they leave.
      *
@@ -194,8 +239,8 @@ public interface Handoff<E> extends BlockingQueue<E>, AutoCloseable {
      * Interrupts, and a closed and empty handoff, are handled as by {@code take()}, which it
      * calls: it throws {@link InterruptedException} if the thread is interrupted on entry or while
      * it waits, and {@link HandoffClosedException} once the handoff is closed and empty (the
-     * class comment's exception for a {@link java.util.concurrent.ThreadPoolExecutor} worker
-     * does not arise: a pool asks for its tasks one at a time, never through this method).
+     * class comment's exception for a pool's own code does not arise: a pool asks for its tasks
+     * one at a time, never through this method).
      *
      * <p>Each element is in exactly one place at every moment: inside, in {@code into}, or with the
      * caller. If {@code into.add} throws for an element that was inside, that element and those
@@ -224,7 +269,8 @@ public interface Handoff<E> extends BlockingQueue<E>, AutoCloseable {
      *
      * <p>As {@link #take(Collection, int)}, except that the wait for the first element is that of
      * the timed {@link #poll(long, TimeUnit)}: a timeout {@code <= 0} never waits, and once the
-     * handoff is closed and empty it returns 0 at once. If {@code into.add} throws, each element
+     * handoff is closed and empty it waits out the timeout, as on an open, empty handoff, and
+     * returns 0. If {@code into.add} throws, each element
      * stays in exactly one place, as {@link #take(Collection, int)} says.
      *
      * @param into the collection to add the elements to

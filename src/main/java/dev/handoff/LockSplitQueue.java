@@ -192,10 +192,10 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         reentry.check(); // before putLock: a drainTo target holds takeLock (see fullyLock)
         putLock.lockInterruptibly(); // throws at once if the caller is already interrupted
         try {
-            ensureOpen();
+            ensureOpenToPut();
             while (list.room() == 0) {
                 awaitNotFull(false, 0L);
-                ensureOpen();
+                ensureOpenToPut();
             }
             insert(e);
         } finally {
@@ -290,15 +290,14 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
             takeLock.unlock();
         }
         if (e == null) {
-            return takeWhenClosedAndEmpty(); // throws, but to a pool worker (Handoff, "Under a ThreadPoolExecutor")
+            return takeWhenClosedAndEmpty(); // throws, but to a pool's own code (Handoff, "Under a thread pool")
         }
         afterExtract();
         return e;
     }
 
     @Override
-    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        long nanos = unit.toNanos(timeout);
+    E timedTake(long nanos) throws InterruptedException {
         E e = null;
         reentry.check();
         takeLock.lockInterruptibly();

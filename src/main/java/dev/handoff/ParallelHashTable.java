@@ -375,7 +375,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     @Override
     public void put(E e) throws InterruptedException {
         if (!table.insert(keyOf(checkElement(e)), e, false, 0L)) {
-            throw closedToInserts(); // the untimed insert fails only once closed
+            throw closedToPut(); // the untimed insert fails only once closed
         }
     }
 
@@ -394,13 +394,13 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     @SuppressWarnings("unchecked")
     public E take() throws InterruptedException {
         E e = (E) table.take(false, 0L);
-        return e != null ? e : takeWhenClosedAndEmpty(); // throws, but to a pool worker (Handoff, "Under a ThreadPoolExecutor")
+        return e != null ? e : takeWhenClosedAndEmpty(); // throws, but to a pool's own code (Handoff, "Under a thread pool")
     }
 
     @Override
     @SuppressWarnings("unchecked")
-    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        return (E) table.take(true, unit.toNanos(timeout));
+    E timedTake(long nanos) throws InterruptedException {
+        return (E) table.take(true, nanos); // null: timed out, or closed and empty
     }
 
     /**

@@ -61,10 +61,12 @@ import java.util.function.LongToIntFunction;
  *
  * <h2>Closing, interruption and timeouts</h2>
  * After {@link #close()} {@code offer} and the timed {@code offer} return {@code false} and
- * {@code put} throws {@link HandoffClosedException}; a producer still waiting wakes and throws or
- * returns {@code false}. Nothing is ever inside, so {@code take()} throws
- * {@link HandoffClosedException} (a thread pool's worker waits instead, see {@link Handoff}) and
- * the timed {@code poll} returns {@code null}, also for workers waiting at the close. A worker or
+ * {@code put} throws {@link HandoffClosedException} (a pool's own code gets a
+ * {@link java.util.concurrent.RejectedExecutionException}, see {@link Handoff}); a producer still
+ * waiting wakes and throws or returns {@code false}. Nothing is ever inside, so {@code take()} and
+ * {@code take(timeout, unit)} throw {@link HandoffClosedException} (a pool's own code waits in
+ * {@code take()} instead, see {@link Handoff}), also for workers waiting at the close, and the
+ * timed {@code poll} waits out its timeout and returns {@code null}. A worker or
  * producer whose wait ends (close, interrupt, timeout) at the very moment the other side completes
  * the handoff completes it too: the worker returns the element, the producer returns normally,
  * with the interrupt status set again if interrupted. An element is never lost nor delivered twice.
@@ -213,7 +215,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         Spinner putSpinner = new Spinner();
         this.slots = new WorkerSlots(w, isClosed, counters, this);
         this.notFull = new ProducerLine(classes, firstToServe, slots, putSpinner, counters, isClosed,
-                this::closedToInserts, this);
+                this::closedToPut, this);
         // Every producer may wait for a spinning worker at once: each reads only the workers'
         // spinner's holder, which changes when a worker starts or stops spinning.
         this.dispatcher = new Dispatcher(slots, notFull, takeSpinner, Spinner.manyAtOnce(), doubleHashing,
@@ -236,7 +238,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        ensureOpen();
+        ensureOpenToPut();
         if (notFull.isEmpty() && dispatcher.handOffWithoutParking(e)) {
             return;
         }
@@ -299,13 +301,31 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     /**
      * Waits at most the timeout for an element as a worker of this pipe, claiming a worker slot
      * for the calling thread on its first call, and waiting for one if all are held (see the
-     * class comment). The timeout covers both waits.
+     * class comment). The timeout covers both waits. On a closed pipe, or one that closes while
+     * this thread waits, it waits out the timeout, as {@link Handoff} says, and returns
+     * {@code null}.
      *
-     * @return the element, or {@code null} if the time ran out or the pipe is closed
+     * @return the element, or {@code null} if none came within the timeout
      */
     @Override
     public E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        long nanos = unit.toNanos(timeout);
+        return super.poll(timeout, unit);
+    }
+
+    /**
+     * Waits at most the timeout for an element as a worker of this pipe, as the timed
+     * {@link #poll(long, TimeUnit)} does, but throws once the pipe is closed.
+     *
+     * @return the element, or {@code null} if none came within the timeout
+     * @throws HandoffClosedException if the pipe is closed, or closes while this thread waits
+     */
+    @Override
+    public E take(long timeout, TimeUnit unit) throws InterruptedException {
+        return super.take(timeout, unit);
+    }
+
+    @Override
+    E timedTake(long nanos) throws InterruptedException {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }

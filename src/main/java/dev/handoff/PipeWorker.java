@@ -3,6 +3,8 @@
  */
 package dev.handoff;
 
+import dev.handoff.internal.waiting.AfterClose;
+
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -56,26 +58,56 @@ public final class PipeWorker<E> implements AutoCloseable {
     }
 
     /**
-     * Waits at most the timeout for an element handed to this worker.
+     * Waits at most the timeout for an element handed to this worker. On a closed pipe, or one
+     * that closes while it waits, it waits out the timeout and returns {@code null}, as the
+     * {@link Handoff}'s timed poll does; {@link #take(long, TimeUnit)} throws instead.
      *
      * @param timeout how long to wait, in units of {@code unit}; {@code <= 0} never waits
      * @param unit the unit of {@code timeout}
-     * @return the element, or {@code null} if the time ran out or the pipe is closed
+     * @return the element, or {@code null} if none came within the timeout
      * @throws InterruptedException if interrupted while waiting (unless an element was handed
      *         at that moment: then it is returned and the interrupt status set again)
      * @throws IllegalStateException if this handle is closed or waiting in another thread
      */
     public E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        long nanos = unit.toNanos(timeout);
+        return timed(unit.toNanos(timeout), false);
+    }
+
+    /**
+     * Waits at most the timeout for an element handed to this worker, as {@link #take()} does
+     * with a time limit: throws once the pipe is closed.
+     *
+     * @param timeout how long to wait, in units of {@code unit}; {@code <= 0} never waits
+     * @param unit the unit of {@code timeout}
+     * @return the element, or {@code null} if none came within the timeout
+     * @throws InterruptedException if interrupted while waiting (unless an element was handed
+     *         at that moment: then it is returned and the interrupt status set again)
+     * @throws HandoffClosedException if the pipe is closed or closes while waiting
+     * @throws IllegalStateException if this handle is closed or waiting in another thread
+     */
+    public E take(long timeout, TimeUnit unit) throws InterruptedException {
+        return timed(unit.toNanos(timeout), true);
+    }
+
+    /**
+     * The timed poll and the timed take: waits up to nanos on this worker's slot; on a closed
+     * pipe throws if throwIfClosed, and otherwise waits out the rest of nanos and returns null.
+     */
+    private E timed(long nanos, boolean throwIfClosed) throws InterruptedException {
+        long deadline = System.nanoTime() + nanos; // may wrap for a huge timeout: only differences are read
         enterCall();
         try {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }
-            if (pipe.isClosed() || nanos <= 0L) {
-                return null;
+            E e = pipe.isClosed() || nanos <= 0L ? null : pipe.receive(slot, true, nanos);
+            if (e != null || !pipe.isClosed()) {
+                return e; // an element, or the time ran out on an open pipe
             }
-            return pipe.receive(slot, true, nanos);
+            if (throwIfClosed) {
+                throw pipe.closedAndEmpty();
+            }
+            return AfterClose.waitOut(pipe, deadline); // nothing can come: wait as on an open pipe
         } finally {
             state.set(IDLE);
         }

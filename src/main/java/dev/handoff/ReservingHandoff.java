@@ -6,7 +6,6 @@ package dev.handoff;
 import dev.handoff.internal.classes.Reservations;
 import dev.handoff.internal.waiting.Parking;
 
-import java.util.concurrent.TimeUnit;
 
 /**
  * A handoff whose consumers first reserve an element in a count of {@link Reservations} and only
@@ -47,14 +46,13 @@ abstract class ReservingHandoff<E> extends AbstractHandoff<E> {
             throw new InterruptedException();
         }
         if (takeable.acquire() == Reservations.EXHAUSTED) {
-            return takeWhenClosedAndEmpty(); // throws, but to a pool worker (Handoff, "Under a ThreadPoolExecutor")
+            return takeWhenClosedAndEmpty(); // throws, but to a pool's own code (Handoff, "Under a thread pool")
         }
         return removeReserved();
     }
 
     @Override
-    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        long nanos = unit.toNanos(timeout);
+    E timedTake(long nanos) throws InterruptedException {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }

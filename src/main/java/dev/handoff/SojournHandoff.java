@@ -172,8 +172,8 @@ final class SojournHandoff<E> extends AbstractHandoff<E> {
     }
 
     @Override
-    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
-        return handOut(inner.poll(timeout, unit));
+    E timedTake(long nanos) throws InterruptedException {
+        return handOut(inner.timedTake(nanos));
     }
 
     @Override

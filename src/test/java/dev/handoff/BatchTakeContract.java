@@ -199,8 +199,10 @@ interface BatchTakeContract extends ContractSubject {
         }
         assertThrows(HandoffClosedException.class, () -> h.take(sink, 10), "closed and empty: as take()");
         long start = System.nanoTime();
-        assertEquals(0, h.poll(sink, 10, 10, SECONDS), "closed and empty: 0, as the timed poll's null");
-        assertTrue(System.nanoTime() - start < SECONDS.toNanos(5), "without waiting the timeout");
+        assertEquals(0, h.poll(sink, 10, 100, MILLISECONDS), "closed and empty: 0, as the timed poll's null");
+        assertTrue(System.nanoTime() - start >= MILLISECONDS.toNanos(100),
+                "after waiting out the timeout, as the timed poll does");
+        assertEquals(0, h.poll(sink, 10, 0, SECONDS), "a timeout <= 0 never waits");
     }
 
     @Test

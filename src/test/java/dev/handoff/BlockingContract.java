@@ -7,10 +7,13 @@ import static dev.handoff.ContractSupport.assertEachTakenOnce;
 import static dev.handoff.ContractSupport.awaitBlocked;
 import static dev.handoff.ContractSupport.fill;
 import static java.util.concurrent.TimeUnit.HOURS;
+import static java.util.concurrent.TimeUnit.MILLISECONDS;
 import static java.util.concurrent.TimeUnit.NANOSECONDS;
+import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -90,6 +93,34 @@ interface BlockingContract extends ContractSubject {
         assertInterruptWakes(() -> h.put(99));
         assertArrayEquals(before, h.toArray(), "the element was not inserted");
         assertFalse(h.contains(99));
+    }
+
+    @Test
+    default void interruptedTimedTakeThrowsEvenWhenNotEmpty() {
+        assertInterruptedAndCleared(handoffThatWouldNotBlock(), h -> h.take(1, HOURS));
+        assertInterruptedAndCleared(handoffThatWouldNotBlock(), h -> h.take(0, NANOSECONDS));
+    }
+
+    @Test
+    default void interruptWakesBlockedTimedTake() throws Exception {
+        Handoff<Integer> h = handoffOf(2);
+        assertInterruptWakes(() -> h.take(1, HOURS));
+        assertTrue(h.isEmpty());
+    }
+
+    @Test
+    default void timedTakeReturnsAnElementOrNullWhenTheTimeRunsOut() throws Exception {
+        Handoff<Integer> h = handoffOf(2);
+        long start = System.nanoTime();
+        assertNull(h.take(50, MILLISECONDS), "none came: null, as the timed poll");
+        assertTrue(System.nanoTime() - start >= MILLISECONDS.toNanos(50), "waited the timeout");
+        assertNull(h.take(0, NANOSECONDS), "a timeout <= 0 never waits");
+        try (Workers workers = new Workers()) {
+            Thread producer = workers.start("producer", () -> h.put(7)); // a pipe hands it to the waiting taker
+            assertEquals(7, h.take(10, SECONDS));
+            workers.awaitAll(List.of(producer), Workers.deadlineIn(10));
+            workers.assertNoFailures();
+        }
     }
 
     @Test

@@ -5,6 +5,7 @@ package dev.handoff;
 
 import static dev.handoff.ContractSupport.awaitBlocked;
 import static java.util.concurrent.TimeUnit.HOURS;
+import static java.util.concurrent.TimeUnit.MILLISECONDS;
 import static java.util.concurrent.TimeUnit.NANOSECONDS;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Close: idempotent; inserts are refused at once, consumers still take what is inside, and
- * every blocked thread wakes.
+ * every blocked thread wakes but a timed poller, which waits out its timeout: once closed and
+ * empty, take() and take(timeout) throw, and the timed poll waits as on an open, empty handoff.
  */
 interface ClosingContract extends ContractSubject {
 
@@ -110,15 +112,74 @@ interface ClosingContract extends ContractSubject {
         });
     }
 
+    /** How long the tests of a timed poll that waits out its timeout on a closed handoff wait. */
+    long WAIT_OUT_MILLIS = 150;
+
     @Test
-    default void timedPollOnClosedAndEmptyReturnsNullAtOnce() {
+    default void timedPollOnClosedAndEmptyWaitsOutItsTimeoutThenReturnsNull() throws Exception {
+        Handoff<Integer> h = handoffOf(2);
+        h.close();
+        long start = System.nanoTime();
+        assertNull(h.poll(WAIT_OUT_MILLIS, MILLISECONDS));
+        long waited = System.nanoTime() - start;
+        assertTrue(waited >= MILLISECONDS.toNanos(WAIT_OUT_MILLIS),
+                "waited the whole timeout, as on an open, empty handoff: " + waited + " ns");
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            assertNull(h.poll(0, NANOSECONDS), "a timeout <= 0 never waits");
+            assertNull(h.poll(-1, HOURS));
+            assertNull(h.poll());
+            assertNull(h.peek());
+        }, "poll without a timeout on a closed, empty handoff must not wait");
+    }
+
+    @Test
+    default void interruptEndsATimedPollWaitingOutItsTimeoutOnAClosedHandoff() throws Exception {
+        Handoff<Integer> h = handoffOf(2);
+        h.close();
+        try (Workers workers = new Workers()) {
+            AtomicInteger interrupted = new AtomicInteger();
+            Thread t = workers.start("waiting-out", () -> {
+                try {
+                    workers.fail("returned " + h.poll(1, HOURS) + " instead of waiting");
+                } catch (InterruptedException expected) {
+                    interrupted.incrementAndGet();
+                }
+            });
+            awaitBlocked(t);
+            t.interrupt();
+            workers.awaitAll(List.of(t), Workers.deadlineIn(10));
+            workers.assertNoFailures();
+            assertEquals(1, interrupted.get(), "InterruptedException thrown");
+        }
+        Thread.currentThread().interrupt();
+        try {
+            assertThrows(InterruptedException.class, () -> h.poll(1, HOURS), "interrupted on entry");
+            assertFalse(Thread.currentThread().isInterrupted(), "interrupt status cleared");
+        } finally {
+            Thread.interrupted();
+        }
+    }
+
+    @Test
+    default void timedTakeOnClosedAndEmptyThrowsAtOnce() {
         Handoff<Integer> h = handoffOf(2);
         h.close();
         assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
-            assertNull(h.poll(1, HOURS));
-            assertNull(h.poll());
-            assertNull(h.peek());
-        }, "poll on a closed, empty handoff must not wait");
+            HandoffClosedException e = assertThrows(HandoffClosedException.class, () -> h.take(1, HOURS));
+            assertNotNull(e.getMessage());
+            assertThrows(HandoffClosedException.class, () -> h.take(0, NANOSECONDS), "a timeout <= 0 too");
+            assertThrows(HandoffClosedException.class, () -> h.take(1, HOURS), "and again");
+        }, "take(timeout) on a closed, empty handoff must not wait");
+    }
+
+    @Test
+    default void timedTakeOnAClosedHandoffStillTakesWhatIsInside() throws Exception {
+        assumeTrue(holdsElements(), "needs elements inside");
+        Handoff<Integer> h = handoffOf(4);
+        h.put(1);
+        h.close();
+        assertEquals(1, h.take(1, HOURS));
+        assertThrows(HandoffClosedException.class, () -> h.take(1, HOURS), "then closed and empty");
     }
 
     @Test
@@ -130,9 +191,40 @@ interface ClosingContract extends ContractSubject {
     }
 
     @Test
-    default void closeWakesBlockedTimedPollers() throws Exception {
+    default void closeWakesBlockedTimedTakers() throws Exception {
         Handoff<Integer> h = handoffFor(3, 2);
-        assertCloseWakes(h, 3, () -> assertNull(h.poll(1, HOURS)));
+        assertCloseWakes(h, 3, () -> assertThrows(HandoffClosedException.class, () -> h.take(1, HOURS)));
+    }
+
+    /**
+     * A timed poller blocked at the close keeps waiting: the close does not end its timeout, and
+     * it returns {@code null} at its deadline, as on an open, empty handoff.
+     */
+    @Test
+    default void timedPollersBlockedAtTheCloseWaitUntilTheirDeadline() throws Exception {
+        Handoff<Integer> h = handoffFor(3, 2);
+        long timeout = MILLISECONDS.toNanos(3 * WAIT_OUT_MILLIS);
+        try (Workers workers = new Workers()) {
+            List<Thread> blocked = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                blocked.add(workers.start("blocked-" + i, () -> {
+                    long start = System.nanoTime();
+                    assertNull(h.poll(timeout, NANOSECONDS));
+                    long waited = System.nanoTime() - start;
+                    assertTrue(waited >= timeout, "returned before its deadline: after " + waited + " ns");
+                }));
+            }
+            blocked.forEach(ContractSupport::awaitBlocked);
+            h.close();
+            Thread.sleep(WAIT_OUT_MILLIS / 3);
+            for (Thread t : blocked) {
+                Thread.State s = t.getState();
+                assertTrue(s == Thread.State.TIMED_WAITING || s == Thread.State.TERMINATED,
+                        t.getName() + " is " + s + " after the close: waiting, not spinning");
+            }
+            workers.awaitAll(blocked, Workers.deadlineIn(10));
+            workers.assertNoFailures();
+        }
     }
 
     @Test

@@ -533,7 +533,7 @@ class ElasticPoolTest {
     @MethodSource("specs")
     void aClosedHandoffMakesNoThreadChurn(String spec) throws Exception {
         Accounting handler = new Accounting(1, WhileRunning.REFUSE);
-        ThreadPoolExecutor pool = Handoffs.newElasticPool(spec, 2, 3, 1, TimeUnit.MINUTES, recording, handler);
+        ThreadPoolExecutor pool = Handoffs.newElasticPool(spec, 2, 3, 200, TimeUnit.MILLISECONDS, recording, handler);
         try {
             CountDownLatch warm = new CountDownLatch(2);
             pool.execute(warm::countDown);
@@ -547,7 +547,7 @@ class ElasticPoolTest {
             CountDownLatch late = new CountDownLatch(1);
             pool.execute(late::countDown);
             assertTrue(late.await(20, TimeUnit.SECONDS), "ran on a new thread: the pool could grow");
-            await("the thread above the core ends: its timed poll finds the handoff closed and empty",
+            await("the thread above the core ends: its timed poll waits out the keep-alive and finds nothing",
                     () -> pool.getPoolSize() == 2);
             CountDownLatch release = new CountDownLatch(1);
             CountDownLatch started = new CountDownLatch(1);

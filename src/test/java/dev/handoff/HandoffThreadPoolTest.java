@@ -313,8 +313,9 @@ class HandoffThreadPoolTest {
 
     /**
      * A plain pool below its maximum size when its handoff is closed: a task executed then runs on
-     * a new thread, which ends after it (a thread above the core size finds the closed handoff's
-     * timed poll empty at once), while the core thread idles until shutdown.
+     * a new thread, which ends after it (a thread above the core size waits out its keep-alive in
+     * the closed handoff's timed poll, as in an open one, and ends), while the core thread idles
+     * until shutdown.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("kinds")
@@ -322,7 +323,7 @@ class HandoffThreadPoolTest {
         CountingFactory factory = new CountingFactory();
         CountingHandler handler = new CountingHandler();
         Handoff<Runnable> handoff = Handoffs.create(kind.startsWith("pipe") ? "pipe:2" : spec(kind));
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 2, 1, TimeUnit.MINUTES, handoff, factory, handler);
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 2, 200, TimeUnit.MILLISECONDS, handoff, factory, handler);
         try {
             CountDownLatch first = new CountDownLatch(1);
             pool.execute(first::countDown); // starts the core thread
@@ -334,7 +335,7 @@ class HandoffThreadPoolTest {
             pool.execute(late::countDown);
             assertTrue(late.await(10, TimeUnit.SECONDS), "the late task ran");
             assertTrue(handler.rejected.isEmpty(), "the pool had room for a thread: nothing rejected");
-            factory.awaitParked(1); // the extra thread ended, the core thread waits
+            factory.awaitParked(1); // the extra thread ended after its keep-alive, the core thread waits
             assertEquals(2, factory.made(), "one thread for the late task, none to replace anything");
             pool.shutdown();
             assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));

@@ -208,6 +208,31 @@ class PipeHandoffTest {
     }
 
     @Test
+    void aHandlesTimedTakeThrowsAtTheCloseWhileItsTimedPollWaitsOutItsTimeout() throws Exception {
+        PipeHandoff<String> pipe = new PipeHandoff<>(2);
+        try (PipeWorker<String> taker = pipe.register(); PipeWorker<String> poller = pipe.register()) {
+            assertNull(taker.take(1, TimeUnit.MILLISECONDS), "open: null when the time runs out");
+            AtomicReference<Object> taken = new AtomicReference<>();
+            Thread waiting = Thread.ofPlatform().start(() -> {
+                try {
+                    taken.set(taker.take(1, TimeUnit.HOURS));
+                } catch (Throwable t) {
+                    taken.set(t);
+                }
+            });
+            await("the handle waits", () -> waiting.getState() == Thread.State.TIMED_WAITING);
+            pipe.close();
+            waiting.join();
+            assertTrue(taken.get() instanceof HandoffClosedException, String.valueOf(taken.get()));
+            assertThrows(HandoffClosedException.class, () -> taker.take(0, TimeUnit.SECONDS), "at once");
+            long start = System.nanoTime();
+            assertNull(poller.poll(50, TimeUnit.MILLISECONDS));
+            assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(50), "waited out the timeout");
+            assertNull(poller.poll(0, TimeUnit.SECONDS), "a timeout <= 0 never waits");
+        }
+    }
+
+    @Test
     void anInterruptedWorkerLeavesItsSlotFree() throws InterruptedException {
         PipeHandoff<String> pipe = new PipeHandoff<>(1);
         AtomicReference<Object> got = new AtomicReference<>();
@@ -228,7 +253,7 @@ class PipeHandoffTest {
         AtomicReference<Object> polled = new AtomicReference<>("unset");
         Thread poller = Thread.ofPlatform().start(() -> {
             try {
-                polled.set(pipe.poll(1, TimeUnit.HOURS));
+                polled.set(pipe.take(1, TimeUnit.HOURS)); // the timed poll would wait out its hour
             } catch (Throwable t) {
                 polled.set(t);
             }
@@ -251,14 +276,17 @@ class PipeHandoffTest {
         poller.join();
         producer.join();
         assertTrue(taken.get() instanceof HandoffClosedException, String.valueOf(taken.get()));
-        assertNull(polled.get());
+        assertTrue(polled.get() instanceof HandoffClosedException, String.valueOf(polled.get()));
         assertTrue(putFailure.get() instanceof HandoffClosedException, String.valueOf(putFailure.get()));
         assertTrue(pipe.isClosed());
         assertFalse(pipe.offer("x"));
         assertThrows(HandoffClosedException.class, () -> pipe.put("x"));
         assertFalse(pipe.offer("x", 1, TimeUnit.SECONDS));
         assertThrows(HandoffClosedException.class, pipe::take);
-        assertNull(pipe.poll(1, TimeUnit.SECONDS));
+        long start = System.nanoTime();
+        assertNull(pipe.poll(50, TimeUnit.MILLISECONDS));
+        assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(50), "waited out the timeout");
+        assertThrows(HandoffClosedException.class, () -> pipe.take(1, TimeUnit.SECONDS));
         assertEquals(0, pipe.remainingCapacity());
         pipe.close(); // idempotent
     }

@@ -345,9 +345,13 @@ interface StressContract extends ContractSubject {
                                 return;
                             }
                         } else {
-                            e = h.poll(1, HOURS);
+                            try {
+                                e = h.take(1, HOURS); // the timed poll would wait out its hour once closed
+                            } catch (HandoffClosedException closedAndEmpty) {
+                                return;
+                            }
                             if (e == null) {
-                                return; // closed and empty
+                                continue;
                             }
                         }
                         if (taken.incrementAndGet(e) != 1) {

@@ -95,6 +95,16 @@ public final class ElasticQueue<E> implements Handoff<E> {
         }
     }
 
+    @Override
+    public E take(long timeout, TimeUnit unit) throws InterruptedException {
+        idle.incrementAndGet();
+        try {
+            return handoff.take(timeout, unit);
+        } finally {
+            idle.decrementAndGet();
+        }
+    }
+
     // ---- the rest is the handoff's ----
 
     private <C> C notThis(C c) {
