@@ -146,6 +146,7 @@ public final class CellsCore<E> implements BufferCore<E> {
     @Override
     public boolean offer(E e) {
         reentry.check();
+        long stale = -1L;
         for (int round = 0; ; ) {
             long p = counts.nextPut();
             if (p < 0) {
@@ -165,7 +166,12 @@ public final class CellsCore<E> implements BufferCore<E> {
                     return false; // no room at p's cell: a remover opened the gate past a slow put
                 }
                 Spinner.pauseForPartner(round++); // take p - cells is under way (see the notes)
-            } // else p is stale: read again
+            } else if (p == stale) {
+                // still p: a removal gave places back and has not yet reset p's cell (CellsInside.closeUp)
+                Spinner.pauseForPartner(round++);
+            } else {
+                stale = p; // another put filled p: read again
+            }
         }
     }
 

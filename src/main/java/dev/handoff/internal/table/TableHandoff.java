@@ -200,12 +200,12 @@ public final class TableHandoff {
             r = tryInsert(key, e);
         }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
-        while (r == FULL) {
+        for (int missed = 0; r == FULL; ) {
             if (timed && (nanos = deadline - System.nanoTime()) <= 0L) {
                 return false;
             }
             counters.producerWait();
-            parkOnce(putLock, notFull, stillFull, timed, nanos);
+            missed = parkOnce(putLock, notFull, stillFull, timed, nanos) ? 0 : lookedInVain(missed);
             r = tryInsert(key, e);
         }
         return r == INSERTED;
@@ -256,12 +256,12 @@ public final class TableHandoff {
             e = poll();
         }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
-        while (e == null) {
+        for (int missed = 0; e == null; ) {
             if (closedAndFinal() || timed && (nanos = deadline - System.nanoTime()) <= 0L) {
                 return null;
             }
             counters.consumerWait();
-            parkOnce(takeLock, notEmpty, stillEmpty, timed, nanos);
+            missed = parkOnce(takeLock, notEmpty, stillEmpty, timed, nanos) ? 0 : lookedInVain(missed);
             e = poll();
             if (e != null && !table.looksEmpty()) {
                 notEmpty.signalOne(); // pass the wake-up on: elements are left (Waiters' burst rule)
@@ -289,15 +289,38 @@ public final class TableHandoff {
     /**
      * Parks on waiters once, holding lock for its re-check and await, until signalled, the
      * re-check says stillBlocked is false, or (when timed) nanos pass; the caller tries again.
+     *
+     * @return false if it did not park because the re-check, asked first, said the caller may
+     *         pass: a look at the summary that the caller's pass may still miss (see lookedInVain)
      */
-    private static void parkOnce(ReentrantLock lock, Waiters waiters, BooleanSupplier stillBlocked,
-                                 boolean timed, long nanos) throws InterruptedException {
+    private static boolean parkOnce(ReentrantLock lock, Waiters waiters, BooleanSupplier stillBlocked,
+                                    boolean timed, long nanos) throws InterruptedException {
         lock.lockInterruptibly();
         try {
+            if (!stillBlocked.getAsBoolean()) {
+                return false;
+            }
             waiters.await(stillBlocked, timed, nanos);
+            return true;
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * After a round whose re-check said "pass again" instead of parking: the first such round
+     * passes again at once (room or an element came); each one after it in a row pauses for a
+     * partner first, since the look and the pass disagree only while another thread is between
+     * a slot's CAS and its summary bit (OccupancySummary.filled, emptied), a few instructions.
+     *
+     * @param missed such rounds in a row before this one
+     * @return such rounds in a row, this one included
+     */
+    private static int lookedInVain(int missed) {
+        if (missed > 0) {
+            Spinner.pauseForPartner(missed - 1);
+        }
+        return missed + 1;
     }
 
     /**

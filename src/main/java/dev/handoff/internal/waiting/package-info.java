@@ -59,7 +59,9 @@
  * a wait that is rare. A partner that runs the caller's code (a drain target's {@code add}) may
  * hold such a wait for long: it then looks once a millisecond.
  * <ul>
- *   <li>{@code CellsCore.offer}: take {@code p - cells}, claimed, to release p's cell.</li>
+ *   <li>{@code CellsCore.offer}: take {@code p - cells}, claimed, to release p's cell; or, when it
+ *       reads the same stale p twice, a removal that gave places back ({@code CellsInside.closeUp},
+ *       between {@code givePutsBack} and its resets) to reset p's cell.</li>
  *   <li>{@code CellsCore.poll}: put p, claimed, to fill, or a remover that holds p's element
  *       ({@code TAKING}) to let it go; {@code CellsCore.pollAt}: put p, claimed, to fill.</li>
  *   <li>{@code CellsCore.takeOrPass}: a remover ({@code drainTo}, a removal) to release p's element
@@ -69,6 +71,9 @@
  *       before the freeze to be released.</li>
  *   <li>{@code SlotTable.retract} (an insert that met the close): the drain holding its element
  *       ({@code HELD}) to hand it on or put it back.</li>
+ *   <li>{@code TableHandoff.insert}, {@code take} ({@code lookedInVain}), from the second round in
+ *       a row whose re-check found room, or an element, that the pass then missed: a thread between
+ *       a slot's CAS and its summary bit ({@code OccupancySummary.filled}, {@code emptied}).</li>
  *   <li>{@code ClassedHandoff.removeFirst}: every reservation held by others, for one to be settled
  *       or handed back; it stops once no class holds a match.</li>
  *   <li>{@code ClassHandoffs.takeReserved}, {@code ClassHandoffs.drainTo}: a lap that lost every
@@ -99,7 +104,7 @@
  *   <li>{@code RingCore.awaitElement}, {@code awaitRoom}: a round that does not park follows the
  *       other side's claim, whose release the next try waits for in the ring (above).
  *       {@code TableHandoff.insert}, {@code take}: a round that does not park follows another
- *       thread's fill or take of a slot the look saw, except in the gap below.</li>
+ *       thread's fill or take of a slot the look saw, except in the gap above.</li>
  * </ul>
  *
  * <h3>Bounded by the table, the slots or the classes</h3>
@@ -122,24 +127,8 @@
  * {@code TableHandoff}, {@code LockSplitQueue}) re-check and park; a round that does not park
  * follows a change of the state. {@code CellWaits.await}, {@code ProducerLine.await},
  * {@code Receiver.awaitHandOver}, {@code WorkerSlots.Channel.awaitHandedItem} and
- * {@link dev.handoff.internal.waiting.PoolThreads} park until the partner (or the close, or an
+ * {@link dev.handoff.internal.waiting.AfterClose} park until the partner (or the close, or an
  * interrupt) unparks them; {@code SequencedRing.awaitThaw} waits for the ring's lock.
  *
- * <h3>No park, for a partner a few instructions from done</h3>
- * These wait for another thread with neither a park nor {@code pauseForPartner}, a whole pass a
- * round. The partner calls nothing that blocks in its window, so a virtual partner keeps its
- * carrier and finishes (the scheduler cannot livelock); a waiter whose partner lost its CPU spins
- * until the OS runs the partner again.
- * <ul>
- *   <li>{@code TableHandoff.insert}, with a summary: while a filled slot's bit is clear
- *       ({@code OccupancySummary.filled} between the slot's CAS and the bit, {@code emptied} between
- *       clearing the bit and setting it again), {@code looksFull} is false, the re-check does not
- *       park, and the put passes again.</li>
- *   <li>{@code TableHandoff.take} after the close, with no drain under way: the re-check never
- *       parks, so it passes again while an element lies under a bit not yet set (the same windows).</li>
- *   <li>{@code CellsCore.offer}, while a removal gives places back ({@code CellsInside.closeUp},
- *       between {@code givePutsBack} and its resets): p's cell is still {@code TAKING}, and the
- *       offer reads p again.</li>
- * </ul>
  */
 package dev.handoff.internal.waiting;
