@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,7 +41,8 @@ import java.util.concurrent.locks.LockSupport;
  * ({@code com.sun.management.HotSpotDiagnosticMXBean.dumpThreads}), under {@code liveness.dumps}, prints the line
  * {@code STALL ...} and halts the JVM with 2. Nothing else is timed.
  *
- * <p>A spec may hold {@code %v}, replaced by the number of virtual threads (a pipe's worker slots).
+ * <p>A spec may hold {@code %v}, replaced by the number of virtual threads (a pipe's worker slots);
+ * {@code abq:N} is the JDK's {@code ArrayBlockingQueue}, the reference (not in mode mixed).
  * Prints {@code RUN spec=... mode=... run=... ok millis=...} per run, or {@code FAIL ...}; exits 1
  * if any run failed.
  */
@@ -77,7 +80,7 @@ final class VirtualLivenessRun {
 
     /** One run: "" if every element was taken exactly once, else what went wrong. */
     static String runOnce(String spec, String mode, String head) throws Exception {
-        Handoff<Integer> h = Handoffs.create(spec);
+        BlockingQueue<Integer> h = queueOf(spec, mode);
         AtomicIntegerArray seen = new AtomicIntegerArray(ELEMENTS);
         AtomicInteger taken = new AtomicInteger();
         AtomicInteger errors = new AtomicInteger();
@@ -135,7 +138,7 @@ final class VirtualLivenessRun {
                 for (int c = 0; c < half; c++) {
                     boolean timed = c % 2 == 1;
                     consumers.add(Thread.ofVirtual().uncaughtExceptionHandler(onError)
-                            .start(() -> takeUntilClosed(h, seen, taken, timed)));
+                            .start(() -> takeUntilClosed((Handoff<Integer>) h, seen, taken, timed)));
                 }
                 for (int p = 0; p < half; p++) {
                     int first = p;
@@ -164,7 +167,7 @@ final class VirtualLivenessRun {
             t.join(); // the watchdog ends the JVM if this never comes
         }
         if (mode.equals("mixed")) {
-            h.close();
+            ((Handoff<Integer>) h).close();
         }
         for (Thread t : consumers) {
             t.join();
@@ -199,8 +202,23 @@ final class VirtualLivenessRun {
         return wrong.toString();
     }
 
+    /**
+     * The handoff of a spec, or for {@code abq:N} the JDK's {@code ArrayBlockingQueue} of capacity N,
+     * the reference that a stall of a handoff is held against (modes consumers and producers: it
+     * cannot be closed).
+     */
+    static BlockingQueue<Integer> queueOf(String spec, String mode) {
+        if (!spec.startsWith("abq:")) {
+            return Handoffs.create(spec);
+        }
+        if (mode.equals("mixed")) {
+            throw new IllegalArgumentException("abq cannot be closed: modes consumers and producers only");
+        }
+        return new ArrayBlockingQueue<>(Integer.parseInt(spec.substring("abq:".length())));
+    }
+
     /** A consumer of modes consumers and producers: timed polls until every element is taken. */
-    static void pollUntilAllTaken(Handoff<Integer> h, AtomicIntegerArray seen, AtomicInteger taken) {
+    static void pollUntilAllTaken(BlockingQueue<Integer> h, AtomicIntegerArray seen, AtomicInteger taken) {
         try {
             while (taken.get() < ELEMENTS) {
                 Integer e = h.poll(20, TimeUnit.MILLISECONDS);
@@ -234,7 +252,7 @@ final class VirtualLivenessRun {
     }
 
     /** A producer of mode mixed: put, or offer(20 ms) until it succeeds; an interrupted insert did not insert. */
-    static void insertRetryingInterrupts(Handoff<Integer> h, int e, boolean timed) {
+    static void insertRetryingInterrupts(BlockingQueue<Integer> h, int e, boolean timed) {
         while (true) {
             try {
                 if (!timed) {
@@ -250,7 +268,7 @@ final class VirtualLivenessRun {
         }
     }
 
-    static void putUninterruptibly(Handoff<Integer> h, int e) {
+    static void putUninterruptibly(BlockingQueue<Integer> h, int e) {
         try {
             h.put(e);
         } catch (InterruptedException ex) {
