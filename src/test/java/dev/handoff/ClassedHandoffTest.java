@@ -242,7 +242,7 @@ class ClassedHandoffTest {
     private static void assertCloseLeavesNothingPending(Handoff<Job> h) throws InterruptedException {
         h.close();
         assertThrows(HandoffClosedException.class, h::take); // would wait forever on a leaked announce
-        assertNull(h.poll(1, HOURS));
+        assertThrows(HandoffClosedException.class, () -> h.take(1, HOURS));
     }
 
     // ---- the factory ----
@@ -389,7 +389,7 @@ class ClassedHandoffTest {
         assertEquals(3, h.drainTo(taken));
         assertEquals(List.of(0, 1, 2, 3, 4, 5), taken.stream().map(Job::id).sorted().toList());
         assertThrows(HandoffClosedException.class, h::take, "closed and empty");
-        assertNull(h.poll(1, HOURS));
+        assertThrows(HandoffClosedException.class, () -> h.take(1, HOURS), "closed and empty");
     }
 
     @ParameterizedTest
@@ -414,8 +414,8 @@ class ClassedHandoffTest {
                         assertThrows(HandoffClosedException.class, empty::take);
                         woken.incrementAndGet();
                     }),
-                    workers.start("timed poll", () -> {
-                        assertNull(empty.poll(1, HOURS));
+                    workers.start("timed take", () -> {
+                        assertThrows(HandoffClosedException.class, () -> empty.take(1, HOURS));
                         woken.incrementAndGet();
                     }));
             blocked.forEach(ContractSupport::awaitBlocked);
@@ -567,8 +567,12 @@ class ClassedHandoffTest {
                             } catch (HandoffClosedException closedAndEmpty) {
                                 return;
                             }
-                        } else if ((j = h.poll(1, HOURS)) == null) {
-                            return; // closed and empty
+                        } else {
+                            try {
+                                j = h.take(1, HOURS);
+                            } catch (HandoffClosedException closedAndEmpty) {
+                                return;
+                            }
                         }
                         if (taken.incrementAndGet(j.id()) != 1) {
                             workers.fail(j + " taken twice");
