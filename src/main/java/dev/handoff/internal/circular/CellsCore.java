@@ -249,6 +249,11 @@ public final class CellsCore<E> implements BufferCore<E> {
 
     /** Put p at a cell that reached its lap: DONE, or AGAIN after passing a take that gave up. */
     private int fillOrPass(int i, long p, E e) {
+        for (int round = 0; ring.word(i) == CellRing.word(p, CellRing.TAKING); round++) {
+            // p was given back by a removal that closes up (CellsInside.closeUp) and has not yet
+            // reset p's cell: it does so under its lock, without waiting, and this put then fills p
+            Spinner.pauseForPartner(round);
+        }
         if (ring.word(i) == CellRing.word(p, CellRing.EMPTY) && ring.fill(i, p, e)) {
             // after the fill's CAS: the Dekker pair of a giving-up take's record, then read of the word
             if (counts.anyGivenUp() && giveUps.reclaimed(i, p)) {
