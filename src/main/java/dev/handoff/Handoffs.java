@@ -4,14 +4,20 @@
 package dev.handoff;
 
 import dev.handoff.internal.pool.ElasticPool;
+import dev.handoff.internal.pool.FirstSuccess;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionHandler;
+import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Builds handoffs from a spec, so that a server or a pool chooses its handoff by configuration:
@@ -239,6 +245,10 @@ public final class Handoffs {
      * number of worker slots, must be at least {@code workers}; a thread whose task throws gives
      * its slot back before it dies, so that its replacement finds one.
      *
+     * <p>A task keeps its importance class (a handoff with {@code classes=K}) through
+     * {@code execute}, {@code submit}, {@code invokeAll} and {@code invokeAny}: see "Tasks in a
+     * thread pool" in {@link Importance}.
+     *
      * @param spec the handoff's spec
      * @param workers the number of threads, {@code > 0}
      * @param threads makes the pool's threads (platform or virtual)
@@ -347,7 +357,8 @@ public final class Handoffs {
      * <p>The pipe holds no task, so it cannot queue at the maximum and is refused: a plain
      * {@code ThreadPoolExecutor} on a pipe of {@code max} worker slots already grows first, as
      * with a {@link java.util.concurrent.SynchronousQueue}. {@code core == max} gives a fixed-size
-     * pool.
+     * pool. A task keeps its importance class as in
+     * {@link #newThreadPool(HandoffSpec, int, ThreadFactory, RejectedExecutionHandler)}.
      *
      * @param spec the handoff's spec; a buffered kind, with or without importance classes
      * @param core the threads kept when idle, {@code >= 0}
@@ -380,7 +391,10 @@ public final class Handoffs {
         return ElasticPool.over(spec.build(), core, max, keepAlive, unit, threads, rejected);
     }
 
-    /** A fixed-size pool on a handoff: closes it on termination, frees pipe slots of dying threads. */
+    /**
+     * A fixed-size pool on a handoff: closes it on termination, frees pipe slots of dying threads,
+     * and wraps a submitted task in a future that names the task's importance class.
+     */
     private static final class HandoffThreadPool extends ThreadPoolExecutor {
         private final Handoff<Runnable> handoff;
 
@@ -388,6 +402,28 @@ public final class Handoffs {
                           RejectedExecutionHandler rejected) {
             super(workers, workers, 0L, TimeUnit.MILLISECONDS, handoff, threads, rejected);
             this.handoff = handoff;
+        }
+
+        @Override
+        protected <T> RunnableFuture<T> newTaskFor(Runnable task, T result) {
+            return Importance.futureTask(task, result); // submit(Runnable[, T])
+        }
+
+        @Override
+        protected <T> RunnableFuture<T> newTaskFor(Callable<T> task) {
+            return Importance.futureTask(task); // submit(Callable), invokeAll
+        }
+
+        @Override
+        public <T> T invokeAny(Collection<? extends Callable<T>> tasks)
+                throws InterruptedException, ExecutionException {
+            return FirstSuccess.untimed(this, tasks); // the JDK's wraps each future again, hiding its class
+        }
+
+        @Override
+        public <T> T invokeAny(Collection<? extends Callable<T>> tasks, long timeout, TimeUnit unit)
+                throws InterruptedException, ExecutionException, TimeoutException {
+            return FirstSuccess.timed(this, tasks, timeout, unit);
         }
 
         @Override

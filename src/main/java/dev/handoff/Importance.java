@@ -3,6 +3,10 @@
  */
 package dev.handoff;
 
+import java.util.concurrent.Callable;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RunnableFuture;
+
 /**
  * An element that names its own importance class, for a handoff built with importance classes
  * ({@code classes=K} in {@link Handoffs#create(String)}).
@@ -10,8 +14,8 @@ package dev.handoff;
  * <p>Class {@code 0} is the most important, class {@code K - 1} the least. The default
  * classifier, {@link Classifier#byImportance(int)}, asks an element that implements this interface
  * for its class and puts every other element into class {@code K - 1}, so that elements which say
- * nothing (a {@link java.util.concurrent.ThreadPoolExecutor}'s {@code FutureTask} wrappers, say)
- * never overtake the ones that do.
+ * nothing (a plain {@link java.util.concurrent.ThreadPoolExecutor}'s {@code FutureTask} wrappers,
+ * say: see "Tasks in a thread pool" below) never overtake the ones that do.
  *
  * <p>The class must not change while the element is inside a handoff: it is read once, by the
  * inserting call.
@@ -60,6 +64,19 @@ package dev.handoff;
  * wake-ups that workers send; a producer that finds a worker waiting hands over at once, ahead of
  * waiting producers of any class, so the pipe gives no starvation bound ({@link PipeHandoff}).
  * {@code docs/importance-classes.md} shows what the option costs.
+ *
+ * <h2>Tasks in a thread pool</h2>
+ * A task that implements {@code Importance} and is given to {@code execute} is queued in its class.
+ * {@code submit}, {@code invokeAll} and {@code invokeAny} wrap it in a future first, which names no
+ * class in a plain {@link java.util.concurrent.ThreadPoolExecutor}. The pools of
+ * {@link Handoffs#newThreadPool} and {@link Handoffs#newElasticPool} give each such future the
+ * class of its task, read when the task is submitted. A pool of your own does so for
+ * {@code submit} and {@code invokeAll} when its {@code newTaskFor} returns
+ * {@link #futureTask(Runnable, Object)} and {@link #futureTask(Callable)}; its {@code invokeAny} (which wraps once more, in
+ * {@link java.util.concurrent.ExecutorCompletionService}) and the wrappers of
+ * {@link java.util.concurrent.CompletableFuture}'s {@code *Async} methods and of a
+ * {@link java.util.concurrent.ScheduledThreadPoolExecutor} name none, so those tasks are of class
+ * {@code K - 1}.
  */
 public interface Importance {
 
@@ -70,4 +87,42 @@ public interface Importance {
      *         outside {@code [0, K)} with {@link IllegalArgumentException}
      */
     int importanceClass();
+
+    /**
+     * Returns a future that runs {@code task} and then gives {@code result}, as
+     * {@code new FutureTask<>(task, result)} does, and that names the task's class: it implements
+     * {@code Importance} with the class the task names, read once, now, if the task implements
+     * {@code Importance}; for any other task it is a plain {@link FutureTask}. For a pool's
+     * {@code newTaskFor}: see "Tasks in a thread pool" above.
+     *
+     * @param task the task to run
+     * @param result what the future gives once the task has run
+     * @param <T> the type of the result
+     * @return a new future, not yet run; its {@code get}, {@code cancel} and exceptions are a
+     *         {@code FutureTask}'s
+     * @throws NullPointerException if task is null
+     */
+    static <T> RunnableFuture<T> futureTask(Runnable task, T result) {
+        return task instanceof Importance i
+                ? new ClassedFutureTask<>(task, result, i.importanceClass())
+                : new FutureTask<>(task, result);
+    }
+
+    /**
+     * Returns a future that calls {@code task}, as {@code new FutureTask<>(task)} does, and that
+     * names the task's class: it implements {@code Importance} with the class the task names, read
+     * once, now, if the task implements {@code Importance}; for any other task it is a plain
+     * {@link FutureTask}. For a pool's {@code newTaskFor}: see "Tasks in a thread pool" above.
+     *
+     * @param task the task to call
+     * @param <T> the type of the task's result
+     * @return a new future, not yet run; its {@code get}, {@code cancel} and exceptions are a
+     *         {@code FutureTask}'s
+     * @throws NullPointerException if task is null
+     */
+    static <T> RunnableFuture<T> futureTask(Callable<T> task) {
+        return task instanceof Importance i
+                ? new ClassedFutureTask<>(task, i.importanceClass())
+                : new FutureTask<>(task);
+    }
 }

@@ -4,12 +4,18 @@
 package dev.handoff.internal.pool;
 
 import dev.handoff.Handoff;
+import dev.handoff.Importance;
 
+import java.util.Collection;
 import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionHandler;
+import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A {@link ThreadPoolExecutor} that grows to its maximum size before it queues: a task starts on
@@ -21,6 +27,10 @@ import java.util.concurrent.TimeUnit;
  * <p>{@link #setRejectedExecutionHandler} and {@link #getRejectedExecutionHandler} set and return
  * the handler of the tasks the pool refuses; the pool keeps its own in front of it, which queues
  * a task at the maximum size.
+ *
+ * <p>{@code submit}, {@code invokeAll} and {@code invokeAny} wrap a task in a future that names the
+ * task's importance class, if the task names one, so that a handoff with importance classes
+ * queues it as {@code execute} would queue the task itself.
  */
 public final class ElasticPool extends ThreadPoolExecutor {
     /*
@@ -74,6 +84,29 @@ public final class ElasticPool extends ThreadPoolExecutor {
     @Override
     public RejectedExecutionHandler getRejectedExecutionHandler() {
         return atMaximum.refused;
+    }
+
+    @Override
+    protected <T> RunnableFuture<T> newTaskFor(Runnable task, T result) {
+        return Importance.futureTask(task, result); // submit(Runnable[, T])
+    }
+
+    @Override
+    protected <T> RunnableFuture<T> newTaskFor(Callable<T> task) {
+        return Importance.futureTask(task); // submit(Callable), invokeAll
+    }
+
+    /** Runs the tasks until one succeeds, each with its importance class, as {@link FirstSuccess} says. */
+    @Override
+    public <T> T invokeAny(Collection<? extends Callable<T>> tasks) throws InterruptedException, ExecutionException {
+        return FirstSuccess.untimed(this, tasks);
+    }
+
+    /** Runs the tasks until one succeeds or the time runs out, each with its importance class. */
+    @Override
+    public <T> T invokeAny(Collection<? extends Callable<T>> tasks, long timeout, TimeUnit unit)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        return FirstSuccess.timed(this, tasks, timeout, unit);
     }
 
     @Override
