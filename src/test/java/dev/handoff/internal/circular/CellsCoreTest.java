@@ -9,11 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.handoff.Handoff;
 import dev.handoff.Handoffs;
+import dev.handoff.internal.observe.Counters;
+import java.lang.reflect.Field;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -154,5 +157,56 @@ class CellsCoreTest {
                 assertEquals(taken++, h.take());
             }
         }
+    }
+
+    /**
+     * A removal that closes up (CellsInside.closeUp) sets the put counter back, then resets the
+     * cells it gave back from TAKING to EMPTY. A put that claims a given-back position in between
+     * waits for the reset and fills that position (CellsCore.fillOrPass): had it passed the cell,
+     * still TAKING, and gone on to the next position, the take at the given-back one would wait for
+     * a put that never comes, with the element one place further on. The removal of the last
+     * element is done here by hand, as closeUp does it, with the put (or timed offer) between its
+     * two steps.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    @Timeout(value = 20, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aPutAtAPlaceGivenBackWaitsForTheRemovalToResetIt(boolean timed) throws Exception {
+        CellsCore<Integer> core = new CellsCore<>(4, false, Counters.DISABLED, Handoffs.create("circular:4,core=cells"));
+        for (int e = 0; e < 3; e++) {
+            core.put(e);
+        }
+        CellRing ring = field(core, "ring");
+        CellCounts counts = field(core, "counts");
+        int last = ring.index(2);
+        assertEquals(2, ring.claim(last, 2), "the removal claims the last element");
+        assertTrue(counts.givePutsBack(3, 2), "and gives its position back");
+
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        Thread put = Thread.ofPlatform().start(() -> {
+            try {
+                assertTrue(timed ? core.offer(3, TimeUnit.SECONDS.toNanos(10)) : core.put(3));
+            } catch (Throwable t) {
+                failed.set(t);
+            }
+        });
+        while (put.isAlive() && put.getState() != Thread.State.TIMED_WAITING) {
+            Thread.onSpinWait(); // until the put is done (it passed the cell) or waits (it parks after a few spins)
+        }
+        ring.reset(last, 2); // the removal ends: position 2 is EMPTY again, for the next put
+        put.join();
+        assertEquals(null, failed.get());
+
+        assertEquals(3, counts.puts(), "the put claimed position 2 and no other");
+        assertEquals(CellRing.word(2, CellRing.FULL), ring.word(last), "the put filled position 2");
+        assertEquals(List.of(0, 1, 3), List.of(core.take(), core.take(), core.take()));
+        assertEquals(0, core.size());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T field(Object o, String name) throws ReflectiveOperationException {
+        Field f = o.getClass().getDeclaredField(name);
+        f.setAccessible(true);
+        return (T) f.get(o);
     }
 }
