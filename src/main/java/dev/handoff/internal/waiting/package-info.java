@@ -61,7 +61,8 @@
  * <ul>
  *   <li>{@code CellsCore.offer}: take {@code p - cells}, claimed, to release p's cell; or, when it
  *       reads the same stale p twice, a removal that gave places back ({@code CellsInside.closeUp},
- *       between {@code givePutsBack} and its resets) to reset p's cell.</li>
+ *       between {@code givePutsBack} and its resets) to reset p's cell;
+ *       {@code CellsCore.fillOrPass}: the same removal, for a put that claimed such a p.</li>
  *   <li>{@code CellsCore.poll}: put p, claimed, to fill, or a remover that holds p's element
  *       ({@code TAKING}) to let it go; {@code CellsCore.pollAt}: put p, claimed, to fill.</li>
  *   <li>{@code CellsCore.takeOrPass}: a remover ({@code drainTo}, a removal) to release p's element
