@@ -4,20 +4,15 @@
 package dev.handoff;
 
 import dev.handoff.internal.pool.ElasticPool;
-import dev.handoff.internal.pool.FirstSuccess;
+import dev.handoff.internal.pool.ImportancePool;
 
-import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionHandler;
-import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Builds handoffs from a spec, so that a server or a pool chooses its handoff by configuration:
@@ -395,35 +390,13 @@ public final class Handoffs {
      * A fixed-size pool on a handoff: closes it on termination, frees pipe slots of dying threads,
      * and wraps a submitted task in a future that names the task's importance class.
      */
-    private static final class HandoffThreadPool extends ThreadPoolExecutor {
+    private static final class HandoffThreadPool extends ImportancePool {
         private final Handoff<Runnable> handoff;
 
         HandoffThreadPool(int workers, Handoff<Runnable> handoff, ThreadFactory threads,
                           RejectedExecutionHandler rejected) {
             super(workers, workers, 0L, TimeUnit.MILLISECONDS, handoff, threads, rejected);
             this.handoff = handoff;
-        }
-
-        @Override
-        protected <T> RunnableFuture<T> newTaskFor(Runnable task, T result) {
-            return Importance.futureTask(task, result); // submit(Runnable[, T])
-        }
-
-        @Override
-        protected <T> RunnableFuture<T> newTaskFor(Callable<T> task) {
-            return Importance.futureTask(task); // submit(Callable), invokeAll
-        }
-
-        @Override
-        public <T> T invokeAny(Collection<? extends Callable<T>> tasks)
-                throws InterruptedException, ExecutionException {
-            return FirstSuccess.untimed(this, tasks); // the JDK's wraps each future again, hiding its class
-        }
-
-        @Override
-        public <T> T invokeAny(Collection<? extends Callable<T>> tasks, long timeout, TimeUnit unit)
-                throws InterruptedException, ExecutionException, TimeoutException {
-            return FirstSuccess.timed(this, tasks, timeout, unit);
         }
 
         @Override

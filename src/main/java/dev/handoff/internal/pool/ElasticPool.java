@@ -4,18 +4,12 @@
 package dev.handoff.internal.pool;
 
 import dev.handoff.Handoff;
-import dev.handoff.Importance;
 
-import java.util.Collection;
 import java.util.Objects;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionHandler;
-import java.util.concurrent.RunnableFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * A {@link ThreadPoolExecutor} that grows to its maximum size before it queues: a task starts on
@@ -32,7 +26,7 @@ import java.util.concurrent.TimeoutException;
  * task's importance class, if the task names one, so that a handoff with importance classes
  * queues it as {@code execute} would queue the task itself.
  */
-public final class ElasticPool extends ThreadPoolExecutor {
+public final class ElasticPool extends ImportancePool {
     /*
      * ElasticQueue.offer refuses a task unless a thread waits for it, so that execute() starts a
      * thread for it; at the maximum size execute() hands it to QueueAtMaximum, which puts it into
@@ -84,29 +78,6 @@ public final class ElasticPool extends ThreadPoolExecutor {
     @Override
     public RejectedExecutionHandler getRejectedExecutionHandler() {
         return atMaximum.refused;
-    }
-
-    @Override
-    protected <T> RunnableFuture<T> newTaskFor(Runnable task, T result) {
-        return Importance.futureTask(task, result); // submit(Runnable[, T])
-    }
-
-    @Override
-    protected <T> RunnableFuture<T> newTaskFor(Callable<T> task) {
-        return Importance.futureTask(task); // submit(Callable), invokeAll
-    }
-
-    /** Runs the tasks until one succeeds, each with its importance class, as {@link FirstSuccess} says. */
-    @Override
-    public <T> T invokeAny(Collection<? extends Callable<T>> tasks) throws InterruptedException, ExecutionException {
-        return FirstSuccess.untimed(this, tasks);
-    }
-
-    /** Runs the tasks until one succeeds or the time runs out, each with its importance class. */
-    @Override
-    public <T> T invokeAny(Collection<? extends Callable<T>> tasks, long timeout, TimeUnit unit)
-            throws InterruptedException, ExecutionException, TimeoutException {
-        return FirstSuccess.timed(this, tasks, timeout, unit);
     }
 
     @Override
