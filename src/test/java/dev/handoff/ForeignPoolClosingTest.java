@@ -56,7 +56,7 @@ class ForeignPoolClosingTest {
 
     static Stream<Arguments> poolsAndSpecs() {
         List<String> specs = List.of("circular:64", "circular:64,core=cells", "lock-split:64", "pht:67",
-                "circular:64,classes=2");
+                "circular:64,classes=2", "pipe:8");
         return Stream.of(PoolKind.values())
                 .flatMap(pool -> specs.stream().map(spec -> Arguments.of(pool, spec)));
     }
@@ -386,18 +386,33 @@ class ForeignPoolClosingTest {
 
     // ---- helpers ----
 
-    /** Runs n tasks, IN_FLIGHT at most at once, and waits until all ran. */
+    /**
+     * Runs n tasks, IN_FLIGHT at most at once, and waits until all ran. A task refused while no
+     * worker waits (a pipe holds nothing) is executed again once a worker may be back.
+     */
     private static void runAndAwait(Pool pool, int n) throws InterruptedException {
         Semaphore inFlight = new Semaphore(IN_FLIGHT);
         CountDownLatch done = new CountDownLatch(n);
         for (int i = 0; i < n; i++) {
             inFlight.acquire();
-            pool.execute(() -> {
+            Runnable task = () -> {
                 done.countDown();
                 inFlight.release();
-            });
+            };
+            while (!executed(pool, task)) {
+                Thread.sleep(1);
+            }
         }
         assertTrue(done.await(30, TimeUnit.SECONDS), "the tasks ran");
+    }
+
+    private static boolean executed(Pool pool, Runnable task) {
+        try {
+            pool.execute(task);
+            return true;
+        } catch (RejectedExecutionException noWorkerWaits) {
+            return false;
+        }
     }
 
     /** Waits until every thread made so far waits (in the handoff: the pool has nothing else to do). */
