@@ -4,8 +4,10 @@
 package dev.handoff.jcstress;
 
 import dev.handoff.Handoff;
+import dev.handoff.HandoffClosedException;
 import dev.handoff.Handoffs;
 import dev.handoff.internal.observe.WaitEvent;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -91,11 +93,16 @@ public class Handoff_13_Cells {
         return e == null ? 0 : e;
     }
 
-    /** A poll that waits up to the patience: the element, 0 if closed and empty, -1 if it expired. */
+    /** A timed take that waits up to the patience: the element, 0 if closed and empty, -1 if it expired. */
     static int patientPoll(Handoff<Integer> h) {
-        long start = System.nanoTime();
-        Integer e = Timed.poll(h, PATIENCE_MICROS);
-        return e != null ? e : expired(start) ? -1 : 0;
+        try {
+            Integer e = h.take(PATIENCE_MICROS, TimeUnit.MICROSECONDS); // learns of the close, as poll does not
+            return e != null ? e : -1;
+        } catch (HandoffClosedException closedAndEmpty) {
+            return 0;
+        } catch (InterruptedException e) {
+            throw new IllegalStateException("jcstress actors are never interrupted", e);
+        }
     }
 
     /** An offer that waits up to the patience: 1 if inserted, 0 if refused, -1 if it expired. */
