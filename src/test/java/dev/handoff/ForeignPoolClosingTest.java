@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Closing a handoff under pools that are not the JDK's (issue 44): Tomcat's fork of
+ * Closing a handoff under pools that are not the JDK's: Tomcat's fork of
  * {@code ThreadPoolExecutor}, whose core threads {@code take()} in its own {@code getTask}; Jetty's
  * {@code QueuedThreadPool}, whose idle threads loop on the timed poll (or {@code take()} with no
  * idle timeout) from its nested {@code Runner}, and whose {@code execute} may {@code put}; a

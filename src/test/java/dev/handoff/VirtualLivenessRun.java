@@ -24,7 +24,7 @@ import java.util.concurrent.locks.LockSupport;
  * <ul>
  *   <li>{@code consumers}: {@link #PLATFORM} platform producers {@code put} the elements 0 to
  *       {@link #ELEMENTS} - 1, {@link #VIRTUAL} virtual consumers {@code poll(20 ms)} in a loop
- *       until all are taken (issue 44's program);</li>
+ *       until all are taken (the program that found the stall of yielding waits);</li>
  *   <li>{@code producers}: the mirror image, virtual producers {@code offer(x, 20 ms)} until it
  *       succeeds, platform consumers {@code poll(20 ms)} until all are taken;</li>
  *   <li>{@code mixed}: virtual producers alternate {@code put} and {@code offer(x, 20 ms)}, virtual

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Liveness with virtual threads (issue 44): thousands of virtual threads in timed waits against a
+ * Liveness with virtual threads: thousands of virtual threads in timed waits against a
  * few platform threads, over the specs of the contract matrix, on one carrier and on two, each
  * mode and carrier count in a forked JVM ({@link VirtualLivenessRun} says what each mode does).
  * Every element is taken exactly once, and a stall, no element taken for 10 s, fails the test

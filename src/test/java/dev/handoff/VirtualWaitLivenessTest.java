@@ -16,7 +16,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 44, deterministically: on one carrier, a virtual thread that waits for a partner held in
+ * Deterministically, on one carrier: a virtual thread that waits for a partner held in
  * the middle of its operation must park, and other virtual threads must still run. The scenes are
  * {@link VirtualWaitScenes}' (a drainTo whose target's add blocks holds an element claimed), run
  * in one forked JVM whose virtual-thread scheduler has a single carrier; each scene is one

@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 /**
  * The child JVM of {@link VirtualWaitLivenessTest}: virtual threads that wait for a partner held
  * in the middle of its operation, on as many carriers as the parent gave (one, for the
- * reproducer of issue 44).
+ * deterministic reproducer).
  *
  * <p>Run as {@code VirtualWaitScenes spec|scene ...}. For each argument it builds the handoff,
  * holds one element in the middle of its removal, by a {@code drainTo} from a platform thread
@@ -33,7 +33,7 @@ import java.util.stream.Collectors;
  *   <li>{@code take}: the held element alone inside, each waiter calls {@code take()}. The one that
  *       claims the held position waits for the remover; the others wait for an element.</li>
  *   <li>{@code timed-poll}: as {@code take}, with {@code poll(20, MILLISECONDS)} in a loop until it
- *       gets one, as the program of issue 44 did.</li>
+ *       gets one, as a pool of virtual consumers does.</li>
  *   <li>{@code remove}: with classes, two elements inside, a drain that reserved both and holds the
  *       first, and each waiter calls {@code remove(second)}: every reservation is held, the match
  *       is still inside, and the removal waits for a reservation to come free.</li>
@@ -42,7 +42,7 @@ import java.util.stream.Collectors;
  * must be parked, WAITING or TIMED_WAITING, not RUNNABLE), then, from this platform thread,
  * starts one more virtual thread that only counts down a latch: if it has not run within
  * {@value #PROGRESS_SECONDS} s, the carriers are taken by the waiters and nothing else runs (the
- * stall of issue 44). Then it releases the drain, lets the waiters finish, and checks that every
+ * stall of a wait that yields instead of parking). Then it releases the drain, lets the waiters finish, and checks that every
  * element left exactly once: through the drain or to one waiter.
  *
  * <p>Prints one line per argument,
