@@ -4,6 +4,8 @@
 package dev.handoff;
 
 import static dev.handoff.ContractSupport.assertEachTakenOnce;
+import static dev.handoff.ContractSupport.assertInterruptWakes;
+import static dev.handoff.ContractSupport.assertInterruptedAndCleared;
 import static dev.handoff.ContractSupport.awaitBlocked;
 import static dev.handoff.ContractSupport.fill;
 import static java.util.concurrent.TimeUnit.HOURS;
@@ -18,7 +20,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.handoff.ContractSupport.Call;
 import java.util.AbstractCollection;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,23 +46,6 @@ interface BlockingContract extends ContractSubject {
             h.add(1);
         }
         return h;
-    }
-
-    private static void assertInterruptedAndCleared(Handoff<Integer> h, BlockingCall call) {
-        Object[] before = h.toArray();
-        Thread.currentThread().interrupt();
-        try {
-            assertThrows(InterruptedException.class, () -> call.run(h));
-            assertFalse(Thread.currentThread().isInterrupted(), "interrupt status cleared");
-            assertArrayEquals(before, h.toArray(), "nothing inserted or removed");
-        } finally {
-            Thread.interrupted(); // never leak the flag into the next test
-        }
-    }
-
-    @FunctionalInterface
-    interface BlockingCall {
-        void run(Handoff<Integer> h) throws InterruptedException;
     }
 
     @Test
@@ -128,26 +112,6 @@ interface BlockingContract extends ContractSubject {
         Handoff<Integer> h = handoffOf(2);
         assertInterruptWakes(h::take);
         assertTrue(h.isEmpty());
-    }
-
-    /** Runs call in a thread, waits until it blocks, interrupts it: it must throw InterruptedException. */
-    private static void assertInterruptWakes(Call call) throws Exception {
-        try (Workers workers = new Workers()) {
-            AtomicInteger interrupted = new AtomicInteger();
-            Thread t = workers.start("blocked", () -> {
-                try {
-                    call.run();
-                    workers.fail("returned instead of blocking");
-                } catch (InterruptedException expected) {
-                    interrupted.incrementAndGet();
-                }
-            });
-            awaitBlocked(t);
-            t.interrupt();
-            workers.awaitAll(List.of(t), Workers.deadlineIn(10));
-            workers.assertNoFailures();
-            assertEquals(1, interrupted.get(), "InterruptedException thrown");
-        }
     }
 
     // ---- No lost wake-ups ----

@@ -3,6 +3,8 @@
  */
 package dev.handoff;
 
+import static dev.handoff.ContractSupport.assertInterruptWakes;
+import static dev.handoff.ContractSupport.assertInterruptedAndCleared;
 import static dev.handoff.ContractSupport.awaitBlocked;
 import static java.util.concurrent.TimeUnit.HOURS;
 import static java.util.concurrent.TimeUnit.MILLISECONDS;
@@ -136,28 +138,8 @@ interface ClosingContract extends ContractSubject {
     default void interruptEndsATimedPollWaitingOutItsTimeoutOnAClosedHandoff() throws Exception {
         Handoff<Integer> h = handoffOf(2);
         h.close();
-        try (Workers workers = new Workers()) {
-            AtomicInteger interrupted = new AtomicInteger();
-            Thread t = workers.start("waiting-out", () -> {
-                try {
-                    workers.fail("returned " + h.poll(1, HOURS) + " instead of waiting");
-                } catch (InterruptedException expected) {
-                    interrupted.incrementAndGet();
-                }
-            });
-            awaitBlocked(t);
-            t.interrupt();
-            workers.awaitAll(List.of(t), Workers.deadlineIn(10));
-            workers.assertNoFailures();
-            assertEquals(1, interrupted.get(), "InterruptedException thrown");
-        }
-        Thread.currentThread().interrupt();
-        try {
-            assertThrows(InterruptedException.class, () -> h.poll(1, HOURS), "interrupted on entry");
-            assertFalse(Thread.currentThread().isInterrupted(), "interrupt status cleared");
-        } finally {
-            Thread.interrupted();
-        }
+        assertInterruptWakes(() -> h.poll(1, HOURS));
+        assertInterruptedAndCleared(h, closed -> closed.poll(1, HOURS)); // interrupted on entry
     }
 
     @Test

@@ -3,7 +3,10 @@
  */
 package dev.handoff;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
@@ -31,6 +34,47 @@ final class ContractSupport {
     @FunctionalInterface
     interface Call {
         void run() throws Exception;
+    }
+
+    /**
+     * Calls call with the interrupt status set: it must throw InterruptedException, clear the
+     * status, and leave h as it was.
+     */
+    static void assertInterruptedAndCleared(Handoff<Integer> h, BlockingCall call) {
+        Object[] before = h.toArray();
+        Thread.currentThread().interrupt();
+        try {
+            assertThrows(InterruptedException.class, () -> call.run(h));
+            assertFalse(Thread.currentThread().isInterrupted(), "interrupt status cleared");
+            assertArrayEquals(before, h.toArray(), "nothing inserted or removed");
+        } finally {
+            Thread.interrupted(); // never leak the flag into the next test
+        }
+    }
+
+    @FunctionalInterface
+    interface BlockingCall {
+        void run(Handoff<Integer> h) throws InterruptedException;
+    }
+
+    /** Runs call in a thread, waits until it blocks, interrupts it: it must throw InterruptedException. */
+    static void assertInterruptWakes(Call call) throws Exception {
+        try (Workers workers = new Workers()) {
+            AtomicInteger interrupted = new AtomicInteger();
+            Thread t = workers.start("blocked", () -> {
+                try {
+                    call.run();
+                    workers.fail("returned instead of blocking");
+                } catch (InterruptedException expected) {
+                    interrupted.incrementAndGet();
+                }
+            });
+            awaitBlocked(t);
+            t.interrupt();
+            workers.awaitAll(List.of(t), Workers.deadlineIn(10));
+            workers.assertNoFailures();
+            assertEquals(1, interrupted.get(), "InterruptedException thrown");
+        }
     }
 
     /** Fills a buffered handoff with 0, 1, ... until full (or one past capacity); returns what it put. */
