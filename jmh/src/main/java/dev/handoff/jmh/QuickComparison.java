@@ -4,7 +4,7 @@
 package dev.handoff.jmh;
 
 import dev.handoff.Handoff;
-import dev.handoff.jmh.throughput.Counted;
+import dev.handoff.jmh.throughput.Tally;
 import dev.handoff.jmh.throughput.EndOfWindow;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -30,8 +30,8 @@ import org.openjdk.jmh.infra.IterationParams;
 /**
  * The quickest comparison of the handoffs against {@link ArrayBlockingQueue}: one producer and one
  * consumer passing elements through a queue of 1024 with blocking {@code put}/{@code take}, about
- * a minute in all. The score to read is {@code handoffs}, counted by the consumer inside the
- * window. The whole scoreboard is {@code throughput.HandoffThroughput} and
+ * a minute in all. The score to read is {@code handoffs}, elements taken per second of the
+ * window ({@link dev.handoff.jmh.throughput.Tally}; JMH's printed score sums the iterations). The whole scoreboard is {@code throughput.HandoffThroughput} and
  * {@code latency.RoundTrip}; docs/benchmarks.md says how to run it.
  *
  * <p>Run: {@code mvn -B -DskipTests -P quick -pl jmh -am clean verify}, or
@@ -62,19 +62,21 @@ public class QuickComparison {
     @Benchmark
     @Group("p1c1")
     @GroupThreads(1)
-    public void producer(Control control) throws InterruptedException {
+    public void producer(Tally tally, Control control) throws InterruptedException {
         window.watch(control);
+        tally.join(window);
         queue.put(ELEMENT);
     }
 
     @Benchmark
     @Group("p1c1")
     @GroupThreads(1)
-    public Object consumer(Counted taken, Control control) throws InterruptedException {
+    public Object consumer(Tally tally, Control control) throws InterruptedException {
         window.watch(control);
+        tally.join(window);
         Object e = queue.take();
-        if (control.startMeasurement && !control.stopMeasurement && e != EndOfWindow.POISON) {
-            taken.handoffs++;
+        if (e != EndOfWindow.POISON) {
+            tally.took();
         }
         return e;
     }

@@ -11,7 +11,7 @@ final class Figures {
 
     private static final Map<String, String> SCENARIO_NAMES = Map.of(
             "p1c1", "1P/1C", "p1c4", "1P/4C", "p4c4", "4P/4C", "p8c8", "8P/8C", "p1c50", "1P/50C",
-            "p4c1slow", "4P/1C slow");
+            "p4c1", "4P/1C", "p4c1slow", "4P/1C slow");
 
     private Figures() {
     }
@@ -19,6 +19,24 @@ final class Figures {
     /** "1P/4C" for "p1c4". */
     static String scenarioName(String scenario) {
         return SCENARIO_NAMES.get(scenario);
+    }
+
+    /** The threads of a shape: 16 for "p8c8", 5 for "p4c1slow". */
+    static int threadsOf(String scenario) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("p(\\d+)c(\\d+).*").matcher(scenario);
+        return m.matches() ? Integer.parseInt(m.group(1)) + Integer.parseInt(m.group(2)) : 0;
+    }
+
+    /**
+     * A throughput figure's cost: "0.81 (0.90) s/M, 0.02 cs": CPU-seconds per million handoffs of
+     * the benchmark threads (of the whole JVM in brackets), context switches per handoff.
+     */
+    static String cost(double cpuPerMillion, double processPerMillion, double switches) {
+        if (Double.isNaN(cpuPerMillion)) {
+            return "-";
+        }
+        return fmt(cpuPerMillion, cpuPerMillion < 0.1 ? 3 : 2) + " (" + fmt(processPerMillion, processPerMillion < 0.1 ? 3 : 2)
+                + ") s/M, " + fmt(switches, switches < 0.1 ? 3 : 2) + " cs";
     }
 
     static String fmt(double x, int decimals) {

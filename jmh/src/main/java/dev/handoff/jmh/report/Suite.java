@@ -31,9 +31,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * java -cp jmh/target/benchmarks.jar dev.handoff.jmh.report.Suite MODE RESULTS.json [DOCS_DIR]
  * </pre>
  * MODE is {@code smoke} (every benchmark once, 100 ms: proves they start and finish; no report),
- * {@code short} (2 forks, 1 warm-up and 3 measured iterations of 1 s per throughput benchmark;
- * stats variants only at 1P/1C and 4P/4C) or {@code full} (3 forks, 3 + 5 iterations, every
- * variant everywhere); docs/regenerate.md says how long each takes. The Maven
+ * {@code short} (2 forks, 1 warm-up and 3 measured iterations of 1 s per throughput benchmark:
+ * the work shapes for the {@link #WORK_KINDS} at {@link #SHORT_WORK}, the no-work shapes for every
+ * kind but the options' cost variants, which {@code jmh/option-cost.sh} measures; about 30
+ * minutes on 2 CPUs) or {@code full} (3 forks, 3 + 5 iterations, every kind and variant in every
+ * shape and work setting); docs/regenerate.md says how long each takes. The Maven
  * profiles {@code benchmarks} and {@code benchmarks-full} of jmh/pom.xml run it on the toolchain JDK.
  */
 public final class Suite {
@@ -46,6 +48,17 @@ public final class Suite {
      * {@link #SCENARIOS}, then the slow consumer; every suite measures them all.
      */
     static final List<String> SHAPES = List.of("p1c1", "p1c4", "p4c4", "p8c8", "p1c50", "p4c1slow");
+
+    /** The kinds the short suite runs in the work shapes: the JDK's, jox, and every FIFO core. */
+    static final List<String> WORK_KINDS = List.of("abq", "lbq", "jox", "circular", "circular+core=ring",
+            "circular+core=cells", "lock-split", "pht+slots=cas+search=cursor");
+
+    /** The work settings of the short suite, as {tokens, capacity}; the full suite adds {1000, 16}. */
+    static final List<int[]> SHORT_WORK = List.of(new int[] {100, 1024}, new int[] {1000, 1024}, new int[] {100, 16});
+
+    /** Every work setting: mean tokens 100 and 1,000 at capacity 1,024 and 16. */
+    static final List<int[]> FULL_WORK = List.of(new int[] {100, 1024}, new int[] {1000, 1024},
+            new int[] {100, 16}, new int[] {1000, 16});
 
     private Suite() {
     }
@@ -68,6 +81,9 @@ public final class Suite {
         meta.setProperty("loadBefore", Machine.loadAverage());
 
         List<RunResult> all = new ArrayList<>();
+        for (int[] setting : mode == Mode.FULL ? FULL_WORK : mode == Mode.SMOKE ? List.of(SHORT_WORK.get(0)) : SHORT_WORK) {
+            all.addAll(run(work(mode, setting[0], setting[1])));
+        }
         for (String scenario : SHAPES) {
             all.addAll(run(throughput(mode, scenario)));
         }
@@ -77,7 +93,7 @@ public final class Suite {
         }
         if (mode == Mode.SMOKE) {
             // every other benchmark in the jar, with its own parameters
-            all.addAll(run(base(mode).include(".*").exclude("HandoffThroughput|RoundTrip")));
+            all.addAll(run(base(mode).include(".*").exclude("HandoffThroughput|WorkThroughput|RoundTrip")));
         }
 
         meta.setProperty("finished", Instant.now().toString());
@@ -119,11 +135,26 @@ public final class Suite {
         };
     }
 
-    /** One throughput shape, every kind; the stats and sojourn variants only where their cost is read. */
+    /** Every work shape of one setting: the {@link #WORK_KINDS}, or in the full suite every kind. */
+    private static ChainedOptionsBuilder work(Mode mode, int tokens, int capacity) {
+        List<String> kinds = new ArrayList<>(switch (mode) {
+            case SMOKE -> List.of("abq", "circular+core=cells"); // each shape starts and ends; the kinds run below
+            case SHORT -> WORK_KINDS;
+            case FULL -> Queues.all();
+        });
+        kinds.removeIf(Queues::isCostVariant);
+        ChainedOptionsBuilder b = base(mode)
+                .include("throughput\\.WorkThroughput\\.")
+                .param("kind", kinds.toArray(String[]::new))
+                .param("work", Integer.toString(tokens))
+                .param("capacity", Integer.toString(capacity));
+        return mode == Mode.SMOKE ? b : b.addProfiler(GCProfiler.class);
+    }
+
+    /** One no-work throughput shape, every kind; the stats and sojourn variants in the full suite only. */
     private static ChainedOptionsBuilder throughput(Mode mode, String scenario) {
-        boolean withStats = mode != Mode.SHORT || scenario.equals("p1c1") || scenario.equals("p4c4");
         List<String> kinds = new ArrayList<>(Queues.all());
-        if (!withStats) {
+        if (mode != Mode.FULL) {
             kinds.removeIf(Queues::isCostVariant);
         }
         ChainedOptionsBuilder b = base(mode)

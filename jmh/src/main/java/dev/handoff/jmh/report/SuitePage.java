@@ -3,16 +3,19 @@
  */
 package dev.handoff.jmh.report;
 
+import static dev.handoff.jmh.report.Figures.cost;
 import static dev.handoff.jmh.report.Figures.fmt;
 import static dev.handoff.jmh.report.Figures.nanos;
 import static dev.handoff.jmh.report.Figures.rate;
 import static dev.handoff.jmh.report.Figures.scenarioName;
 import static dev.handoff.jmh.report.Figures.si;
+import static dev.handoff.jmh.report.Figures.threadsOf;
 import static dev.handoff.jmh.report.Figures.times;
 
 import dev.handoff.jmh.Queues;
 import dev.handoff.jmh.report.SuiteResults.Latency;
 import dev.handoff.jmh.report.SuiteResults.Throughput;
+import dev.handoff.jmh.report.SuiteResults.Work;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -45,10 +48,19 @@ public final class SuitePage {
     /** The columns of every table: the suite's shapes, then any other shape the results have. */
     private final List<String> shapes;
     private final StringBuilder md = new StringBuilder();
+    /** The measuring machine's CPUs, 0 if not recorded: a shape with more threads is oversubscribed. */
+    private final int cpus;
 
-    private SuitePage(SuiteResults results) {
+    private SuitePage(SuiteResults results, Properties meta) {
         this.results = results;
         this.shapes = Suite.shapesOf(results);
+        int n;
+        try {
+            n = Integer.parseInt(meta.getProperty("cpus", "0").trim());
+        } catch (NumberFormatException e) {
+            n = 0;
+        }
+        this.cpus = n;
     }
 
     public static void main(String[] args) throws IOException {
@@ -68,7 +80,7 @@ public final class SuitePage {
         Path img = docs.resolve("img");
         Files.createDirectories(img);
         Charts.draw(results, img);
-        String generated = new SuitePage(results).markdown(meta, resultsFile);
+        String generated = new SuitePage(results, meta).markdown(meta, resultsFile);
         Path md = docs.resolve("benchmarks.md");
         String text = Files.exists(md) ? Files.readString(md) : "# Benchmarks\n\n" + BEGIN + "\n" + END + "\n";
         int b = text.indexOf(BEGIN);
@@ -97,6 +109,7 @@ public final class SuitePage {
                 + " median of all measured iterations of all forks; `±` is half the interquartile range (for ratios:"
                 + " both sides' relative half-IQRs in quadrature).\n");
 
+        workTables();
         summary();
         twins();
         cpuAndBytes();
@@ -108,9 +121,13 @@ public final class SuitePage {
     }
 
     private void summary() {
-        md.append("\n## Throughput: ratio to ArrayBlockingQueue\n\n");
-        md.append("`HandoffThroughput`: blocking `put`/`take`, capacity 1024 (the pipe: 64 worker slots); ABQ's own"
-                + " rate in the first row.\n\n");
+        if (results.throughput.isEmpty()) {
+            return;
+        }
+        md.append("\n## Throughput with no work between operations: ratio to ArrayBlockingQueue\n\n");
+        md.append("`HandoffThroughput`: blocking `put`/`take` and nothing else, capacity 1024 (the pipe: 64 worker"
+                + " slots); ABQ's own rate in the first row. The queue is all the threads do: these shapes rank the"
+                + " queues' own paths, and a kind that parks every thread but one can look best.\n\n");
         header();
         for (String kind : results.kinds()) {
             if (Queues.isCostVariant(kind)) {
@@ -129,19 +146,88 @@ public final class SuitePage {
             }
             md.append('\n');
         }
+        oversubscribedLegend(shapes);
         md.append("\n![ratio to ABQ](img/throughput-ratio.png)\n");
     }
 
     /** The table header: a column per shape, then the extra columns. */
     private void header(String... extra) {
+        header(shapes, extra);
+    }
+
+    /**
+     * A table header: a column per shape (marked {@code *} where it has more threads than the
+     * machine has CPUs), then the extra columns; the mark's legend follows the table's caller.
+     */
+    private void header(List<String> columns, String... extra) {
         md.append("| kind |");
-        for (String s : shapes) {
-            md.append(' ').append(scenarioName(s)).append(" |");
+        for (String s : columns) {
+            md.append(' ').append(scenarioName(s)).append(oversubscribed(s) ? "*" : "").append(" |");
         }
         for (String column : extra) {
             md.append(' ').append(column).append(" |");
         }
-        md.append("\n|---|").append("---|".repeat(shapes.size() + extra.length)).append('\n');
+        md.append("\n|---|").append("---|".repeat(columns.size() + extra.length)).append('\n');
+    }
+
+    private boolean oversubscribed(String shape) {
+        return cpus > 0 && threadsOf(shape) > cpus;
+    }
+
+    /** The legend of the {@code *} mark, if any column of the shapes has it. */
+    private void oversubscribedLegend(List<String> columns) {
+        if (columns.stream().anyMatch(this::oversubscribed)) {
+            md.append("\n\\* more threads than this machine's ").append(cpus)
+                    .append(" CPUs: oversubscribed here, a shape for many-core machines.\n");
+        }
+    }
+
+    /** The shapes of WorkThroughput, in report order. */
+    static final List<String> WORK_SHAPES = List.of("p1c1", "p4c1", "p1c4", "p4c4", "p8c8");
+
+    /**
+     * One table per work setting: each kind's rate as a ratio to ABQ's, with the CPU and the
+     * context switches each handoff cost.
+     */
+    private void workTables() {
+        if (results.work.isEmpty()) {
+            return;
+        }
+        md.append("\n## Throughput with work between operations\n\n");
+        md.append("`WorkThroughput`: blocking `put`/`take`; before each put and after each take a thread spends a"
+                + " geometric number of `Blackhole.consumeCPU` tokens of the mean named (500 tokens took about a"
+                + " microsecond on the 2-CPU reference machine). Each cell: the rate as a ratio to ABQ's (ABQ's row:"
+                + " its rate), then CPU-seconds per million handoffs of the benchmark threads (of the whole JVM, GC and"
+                + " JIT included, in brackets) and context switches (cs) per handoff, both for the kind itself.\n");
+        for (Map.Entry<Work, Map<String, Map<String, Throughput>>> e : results.work.entrySet()) {
+            Work setting = e.getKey();
+            List<String> columns = WORK_SHAPES.stream().filter(e.getValue()::containsKey).toList();
+            md.append("\n### ").append(setting).append("\n\n");
+            header(columns);
+            for (String kind : results.kinds(setting)) {
+                md.append("| ").append(kind).append(" |");
+                for (String shape : columns) {
+                    md.append(' ').append(workCell(setting, shape, kind)).append(" |");
+                }
+                md.append('\n');
+            }
+            oversubscribedLegend(columns);
+        }
+    }
+
+    private String workCell(Work setting, String shape, String kind) {
+        Throughput t = results.tp(setting, shape, kind);
+        if (t == null) {
+            return "-";
+        }
+        Throughput abq = results.tp(setting, shape, "abq");
+        String rate = kind.equals("abq") || abq == null ? rate(Estimate.of(t.handoffs())) + "/s"
+                : times(Estimate.of(t.handoffs()).over(Estimate.of(abq.handoffs())));
+        return rate + "<br>" + cost(t);
+    }
+
+    private static String cost(Throughput t) {
+        return Figures.cost(t.cpuSecondsPerMillion(), t.processCpuSecondsPerMillion(), t.switchesPerHandoff());
     }
 
     /** Each kind that has a java.util.concurrent twin other than ABQ against that twin, in this run. */
@@ -164,30 +250,28 @@ public final class SuitePage {
     }
 
     private void cpuAndBytes() {
-        md.append("\n## CPU and memory per handoff\n\n");
-        md.append("CPUs the threads kept busy and, in brackets, handoffs per CPU-second as a ratio to ABQ's (a kind"
-                + " that wins by spinning shows many CPUs, a low ratio); last, the most bytes allocated per element in"
-                + " any shape, the harness included (a lock or condition allocates a node per wait).\n\n");
+        if (results.throughput.isEmpty()) {
+            return;
+        }
+        md.append("\n## CPU and memory per handoff, no work between operations\n\n");
+        md.append("CPU-seconds per million handoffs of the benchmark threads (of the whole JVM in brackets) and context"
+                + " switches (cs) per handoff, in the shapes above: a kind that wins by spinning shows more CPU per"
+                + " handoff. Last, the most bytes allocated per element in any shape, the harness included (a lock or"
+                + " condition allocates a node per wait).\n\n");
         header("B/handoff");
         for (String kind : results.kinds()) {
-            if (Queues.isCostVariant(kind) || !(kind.equals("abq") || Queues.isHandoff(kind))) {
-                continue; // the cost tables have the +stats and +sojourn variants; the peers' CPU is in the JSON
+            if (Queues.isCostVariant(kind)) {
+                continue; // the cost tables have the +stats and +sojourn variants
             }
             md.append("| ").append(kind).append(" |");
             double bytes = Double.NaN;
             for (String s : shapes) {
                 Throughput t = results.tp(s, kind);
-                Throughput abq = results.tp(s, "abq");
                 if (t == null) {
                     md.append(" - |");
                     continue;
                 }
-                md.append(' ').append(fmt(Estimate.of(t.cores()).median(), 2));
-                if (abq != null && !kind.equals("abq")) {
-                    md.append(" (").append(fmt(Estimate.of(t.perCpu()).median() / Estimate.of(abq.perCpu()).median(), 2))
-                            .append("x)");
-                }
-                md.append(" |");
+                md.append(' ').append(cost(t)).append(" |");
                 if (t.bytesPerHandoff().length > 0) {
                     double b = Estimate.of(t.bytesPerHandoff()).median();
                     bytes = Double.isNaN(bytes) ? b : Math.max(bytes, b);
@@ -195,6 +279,7 @@ public final class SuitePage {
             }
             md.append(' ').append(fmt(bytes, 1)).append(" |\n");
         }
+        oversubscribedLegend(shapes);
     }
 
     private void latencyTable() {

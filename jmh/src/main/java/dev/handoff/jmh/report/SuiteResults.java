@@ -27,18 +27,57 @@ import java.util.TreeMap;
  */
 final class SuiteResults {
 
-    /** One throughput benchmark's iterations. */
-    record Throughput(double[] handoffs, double[] cores, double[] bytesPerHandoff) {
-        double perCpu(int i) {
-            return cores[i] > 0 ? handoffs[i] / cores[i] : Double.NaN;
+    /**
+     * One throughput benchmark's iterations: elements taken per second; the CPUs the benchmark
+     * threads and the whole JVM kept busy; the JVM's context switches per element; bytes allocated
+     * per element. A figure the run did not record is an empty array.
+     */
+    record Throughput(double[] handoffs, double[] cores, double[] processCores, double[] switches,
+            double[] bytesPerHandoff) {
+
+        /** CPU-seconds per million handoffs, the benchmark threads' (median over iterations). */
+        double cpuSecondsPerMillion() {
+            return perMillion(cores);
         }
 
-        double[] perCpu() {
-            double[] r = new double[handoffs.length];
+        /** CPU-seconds per million handoffs, the whole JVM's (median over iterations). */
+        double processCpuSecondsPerMillion() {
+            return perMillion(processCores);
+        }
+
+        /** Context switches per handoff (median over iterations), NaN if not recorded. */
+        double switchesPerHandoff() {
+            return switches.length == 0 ? Double.NaN : Estimate.of(switches).median();
+        }
+
+        private double perMillion(double[] busy) {
+            if (busy.length == 0) {
+                return Double.NaN;
+            }
+            double[] secondsPerHandoff = perIteration(busy, handoffs);
+            return secondsPerHandoff.length == 0 ? Double.NaN : Estimate.of(secondsPerHandoff).median() * 1e6;
+        }
+
+        /** a[i] / b[i] over the iterations both have; NaN where b[i] is not positive. */
+        private static double[] perIteration(double[] a, double[] b) {
+            double[] r = new double[Math.min(a.length, b.length)];
             for (int i = 0; i < r.length; i++) {
-                r[i] = perCpu(i);
+                r[i] = b[i] > 0 ? a[i] / b[i] : Double.NaN;
             }
             return r;
+        }
+    }
+
+    /** A work setting of {@code WorkThroughput}: mean tokens between operations, and capacity. */
+    record Work(int tokens, int capacity) implements Comparable<Work> {
+        @Override
+        public int compareTo(Work o) {
+            return tokens != o.tokens ? Integer.compare(tokens, o.tokens) : Integer.compare(o.capacity, capacity);
+        }
+
+        @Override
+        public String toString() {
+            return String.format(java.util.Locale.ROOT, "work %,d tokens, capacity %,d", tokens, capacity);
         }
     }
 
@@ -53,8 +92,10 @@ final class SuiteResults {
         }
     }
 
-    /** Throughput by shape ("p1c4"), then by kind. */
+    /** Throughput without work between operations (HandoffThroughput), by shape ("p1c4"), then by kind. */
     final Map<String, Map<String, Throughput>> throughput = new LinkedHashMap<>();
+    /** Throughput with work between operations (WorkThroughput), by setting, shape, then kind. */
+    final Map<Work, Map<String, Map<String, Throughput>>> work = new TreeMap<>();
     /** Round trip by kind. */
     final Map<String, Latency> latency = new LinkedHashMap<>();
     /** MachineLimits results by benchmark method (lineRoundTrip, wakeRoundTrip), in ns. */
@@ -88,6 +129,12 @@ final class SuiteResults {
                 String scenario = name.substring(name.lastIndexOf('.') + 1);
                 throughput.computeIfAbsent(scenario, s -> new LinkedHashMap<>())
                         .put(kind, throughput(primary, secondary));
+            } else if (name.contains(".throughput.WorkThroughput.")) {
+                String shape = name.substring(name.lastIndexOf('.') + 1);
+                Work setting = new Work(Integer.parseInt(text(params, "work")), Integer.parseInt(text(params, "capacity")));
+                work.computeIfAbsent(setting, w -> new LinkedHashMap<>())
+                        .computeIfAbsent(shape, x -> new LinkedHashMap<>())
+                        .put(kind, throughput(primary, secondary));
             } else if (name.contains(".latency.MachineLimits.")) {
                 limits.put(name.substring(name.lastIndexOf('.') + 1), Estimate.of(raw(primary)));
             } else if (name.contains(".latency.RoundTrip.")) {
@@ -117,6 +164,8 @@ final class SuiteResults {
     private static Throughput throughput(JsonObject primary, JsonObject secondary) {
         double[] handoffs = raw(metric(secondary, "handoffs"));
         double[] cores = raw(metric(secondary, "cpuCores"));
+        double[] processCores = raw(metric(secondary, "processCores"));
+        double[] switches = raw(metric(secondary, "switchesPerHandoff"));
         double[] bytes = new double[0];
         JsonObject allocation = metric(secondary, "gc.alloc.rate.norm");
         if (allocation != null) {
@@ -127,7 +176,7 @@ final class SuiteResults {
                 bytes[i] = norm[i] * ops[i] / handoffs[i]; // B per JMH op -> B per handoff
             }
         }
-        return new Throughput(handoffs, cores, bytes);
+        return new Throughput(handoffs, cores, processCores, switches, bytes);
     }
 
     private static JsonObject metric(JsonObject metrics, String name) {
@@ -173,11 +222,23 @@ final class SuiteResults {
         return ordered;
     }
 
-    /** Every kind with a throughput figure, in order. */
+    /** Every kind with a throughput figure without work, in order. */
     List<String> kinds() {
         Set<String> all = new LinkedHashSet<>();
         throughput.values().forEach(m -> all.addAll(m.keySet()));
         return order(all);
+    }
+
+    /** Every kind with a figure in the work setting, in order. */
+    List<String> kinds(Work setting) {
+        Set<String> all = new LinkedHashSet<>();
+        work.getOrDefault(setting, Map.of()).values().forEach(m -> all.addAll(m.keySet()));
+        return order(all);
+    }
+
+    /** The throughput of kind in the work setting and shape, or null if it did not run. */
+    Throughput tp(Work setting, String shape, String kind) {
+        return work.getOrDefault(setting, Map.of()).getOrDefault(shape, Map.of()).get(kind);
     }
 
     /** The throughput of kind in scenario, or null if it did not run. */

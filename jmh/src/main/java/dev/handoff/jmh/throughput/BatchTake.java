@@ -38,7 +38,7 @@ import org.openjdk.jmh.infra.IterationParams;
  * full batch).
  *
  * <p>Read the secondary score {@code handoffs} (elements the consumer took per second; see
- * {@link Counted}), not the primary one, which counts calls. {@link EndOfWindow} frees the threads
+ * {@link Tally}), not the primary one, which counts calls. {@link EndOfWindow} frees the threads
  * still blocked when a window ends.
  *
  * <p>Run: {@code java -jar jmh/target/benchmarks.jar BatchTake -p kind=abq,circular}
@@ -104,20 +104,21 @@ public class BatchTake {
         final List<Object> elements = new ArrayList<>();
     }
 
-    private void put(Producer producer, Control control) throws InterruptedException {
+    private void put(Producer producer, Tally tally, Control control) throws InterruptedException {
         window.watch(control);
+        tally.join(window);
         queue.put(producer.nextElement());
     }
 
-    /** Counts the batch's elements inside the window, POISON excepted; returns the batch size. */
-    private int count(List<Object> taken, Counted counted, Control control) {
-        if (control.startMeasurement && !control.stopMeasurement) {
-            for (Object e : taken) {
-                if (e != EndOfWindow.POISON) {
-                    counted.handoffs++;
-                }
+    /** Counts the batch's elements, POISON excepted; returns the batch size. */
+    private static int count(List<Object> taken, Tally tally) {
+        int n = 0;
+        for (Object e : taken) {
+            if (e != EndOfWindow.POISON) {
+                n++;
             }
         }
+        tally.took(n);
         return taken.size();
     }
 
@@ -126,16 +127,17 @@ public class BatchTake {
     @Benchmark
     @Group("batchTake")
     @GroupThreads(4)
-    public void batchTakePut(Producer p, Control c) throws InterruptedException {
-        put(p, c);
+    public void batchTakePut(Producer p, Tally t, Control c) throws InterruptedException {
+        put(p, t, c);
     }
 
     @Benchmark
     @Group("batchTake")
     @GroupThreads(1)
     @SuppressWarnings("unchecked")
-    public int batchTake(Batch b, Counted counted, Control c) throws InterruptedException {
+    public int batchTake(Batch b, Tally t, Control c) throws InterruptedException {
         window.watch(c);
+        t.join(window);
         b.elements.clear();
         if (queue instanceof Handoff<?> h) {
             ((Handoff<Object>) h).take(b.elements, batch);
@@ -143,7 +145,7 @@ public class BatchTake {
             b.elements.add(queue.take());
             queue.drainTo(b.elements, batch - 1);
         }
-        return count(b.elements, counted, c);
+        return count(b.elements, t);
     }
 
     // ---- a loop of polls ----
@@ -151,15 +153,16 @@ public class BatchTake {
     @Benchmark
     @Group("pollLoop")
     @GroupThreads(4)
-    public void pollLoopPut(Producer p, Control c) throws InterruptedException {
-        put(p, c);
+    public void pollLoopPut(Producer p, Tally t, Control c) throws InterruptedException {
+        put(p, t, c);
     }
 
     @Benchmark
     @Group("pollLoop")
     @GroupThreads(1)
-    public int pollLoop(Batch b, Counted counted, Control c) throws InterruptedException {
+    public int pollLoop(Batch b, Tally t, Control c) throws InterruptedException {
         window.watch(c);
+        t.join(window);
         b.elements.clear();
         b.elements.add(queue.take());
         for (int i = 1; i < batch; i++) {
@@ -169,7 +172,7 @@ public class BatchTake {
             }
             b.elements.add(e);
         }
-        return count(b.elements, counted, c);
+        return count(b.elements, t);
     }
 
     // ---- Guava's Queues.drain ----
@@ -177,17 +180,18 @@ public class BatchTake {
     @Benchmark
     @Group("guavaDrain")
     @GroupThreads(4)
-    public void guavaDrainPut(Producer p, Control c) throws InterruptedException {
-        put(p, c);
+    public void guavaDrainPut(Producer p, Tally t, Control c) throws InterruptedException {
+        put(p, t, c);
     }
 
     @Benchmark
     @Group("guavaDrain")
     @GroupThreads(1)
-    public int guavaDrain(Batch b, Counted counted, Control c) throws InterruptedException {
+    public int guavaDrain(Batch b, Tally t, Control c) throws InterruptedException {
         window.watch(c);
+        t.join(window);
         b.elements.clear();
         Queues.drain(queue, b.elements, batch, drainTimeoutMicros, TimeUnit.MICROSECONDS);
-        return count(b.elements, counted, c);
+        return count(b.elements, t);
     }
 }

@@ -3,10 +3,7 @@
  */
 package dev.handoff.jmh.throughput;
 
-import dev.handoff.Handoff;
 import dev.handoff.jmh.Queues;
-import java.util.SplittableRandom;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -31,16 +28,20 @@ import org.openjdk.jmh.infra.IterationParams;
  * Producers and consumers passing elements through one queue with blocking {@code put} and
  * {@code take}, in the shapes the issue names: 1 producer / 1 consumer ({@code p1c1}),
  * 1P/4C ({@code p1c4}), 4P/4C ({@code p4c4}), 8P/8C ({@code p8c8}, the many-core shape: 16
- * threads, oversubscribed on a small machine), 1P/50C ({@code p1c50}, oversubscribed, as the
- * papers' servers) and 4P/1C with a slow consumer ({@code p4c1slow}: the consumer burns about a
+ * threads, oversubscribed on a small machine), 1P/50C ({@code p1c50}, as the papers' servers: a shape no user has on a small machine,
+ * kept for the many-core runs) and 4P/1C with a slow consumer ({@code p4c1slow}: the consumer burns about a
  * microsecond of CPU per element, {@link #SLOW_CONSUMER_TOKENS}, so the queue stays full and the
  * producers mostly wait for room, as behind an asynchronous logger).
  *
- * <p>Read the secondary score {@code handoffs} (elements consumers took per second, summed over
- * consumers; see {@link Counted}), not JMH's primary score, which adds up calls of every thread and
- * is badly wrong when threads are oversubscribed. {@code cpuCores} is the number of CPUs the
- * benchmark threads kept busy (see {@link CpuUse}). Every queue is new for each iteration; {@link EndOfWindow} frees the
- * threads still blocked when a window ends.
+ * <p>No work between operations: the queue is all the threads do, so these shapes rank the queues'
+ * own paths, and a lock convoy that parks every thread but one can look best.
+ * {@link WorkThroughput} puts work between the operations, as users do.
+ *
+ * <p>Read the secondary scores of {@link Tally}: {@code handoffs} (elements consumers took per
+ * second of the window, on one clock), {@code cpuCores}, {@code processCores} and
+ * {@code switchesPerHandoff}; not JMH's primary score, which adds up calls of every thread and is
+ * badly wrong when threads are oversubscribed. Every queue is new for each iteration;
+ * {@link EndOfWindow} measures the window and frees the threads still blocked when it ends.
  *
  * <p>Run: {@code java -jar jmh/target/benchmarks.jar HandoffThroughput -p kind=abq,circular -prof gc}
  * (JDK 21+); the suite ({@code dev.handoff.jmh.report.Suite}) runs it for docs/benchmarks.md.
@@ -52,13 +53,6 @@ import org.openjdk.jmh.infra.IterationParams;
 @Warmup(iterations = 1, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class HandoffThroughput {
-
-    /**
-     * Pre-boxed elements with spread-out hash codes, so that nothing allocates per element and the
-     * hash table sees different keys (a constant element would hash to one probe sequence).
-     */
-    private static final Integer[] ELEMENTS =
-            new SplittableRandom(2026).ints(4096).boxed().toArray(Integer[]::new);
 
     /**
      * The {@link Blackhole#consumeCPU(long)} tokens the slow consumer of {@code p4c1slow} burns per
@@ -79,21 +73,16 @@ public class HandoffThroughput {
     @Param("1024")
     public int capacity;
 
-    private BlockingQueue<Object> queue;
-    private EndOfWindow window;
+    private MeasuredQueue queue;
 
     @Setup(Level.Iteration)
     public void open(IterationParams iteration) {
-        queue = Queues.create(kind, capacity);
-        window = new EndOfWindow(queue, iteration.getTime().convertTo(TimeUnit.NANOSECONDS));
+        queue = MeasuredQueue.open(kind, capacity, iteration);
     }
 
     @TearDown(Level.Iteration)
     public void close() {
-        window.stop();
-        if (queue instanceof Handoff<?> handoff) {
-            handoff.close();
-        }
+        queue.close();
     }
 
     /** Each producer walks the elements from its own starting point. */
@@ -102,24 +91,16 @@ public class HandoffThroughput {
         private int next = (int) (Thread.currentThread().threadId() * 64);
 
         Integer nextElement() {
-            return ELEMENTS[next++ & (ELEMENTS.length - 1)];
+            return MeasuredQueue.element(next++);
         }
     }
 
-    private void put(Producer producer, Control control) throws InterruptedException {
-        window.watch(control);
-        queue.put(producer.nextElement());
+    private void put(Producer producer, Tally tally, Control control) throws InterruptedException {
+        queue.put(producer.nextElement(), tally, control);
     }
 
-    private Object take(Counted counted, Control control) throws InterruptedException {
-        window.watch(control);
-        Object e = queue.take();
-        // JMH runs the benchmark methods before and after the window too (synchronized
-        // iterations); count only inside it, and never the POISON that frees a blocked consumer
-        if (control.startMeasurement && !control.stopMeasurement && e != EndOfWindow.POISON) {
-            counted.handoffs++;
-        }
-        return e;
+    private Object take(Tally tally, Control control) throws InterruptedException {
+        return queue.take(tally, control);
     }
 
     // ---- 1 producer, 1 consumer ----
@@ -127,15 +108,15 @@ public class HandoffThroughput {
     @Benchmark
     @Group("p1c1")
     @GroupThreads(1)
-    public void p1c1Put(Producer p, CpuUse cpu, Control c) throws InterruptedException {
-        put(p, c);
+    public void p1c1Put(Producer p, Tally t, Control c) throws InterruptedException {
+        put(p, t, c);
     }
 
     @Benchmark
     @Group("p1c1")
     @GroupThreads(1)
-    public Object p1c1Take(Counted counted, CpuUse cpu, Control c) throws InterruptedException {
-        return take(counted, c);
+    public Object p1c1Take(Tally t, Control c) throws InterruptedException {
+        return take(t, c);
     }
 
     // ---- 1 producer, 4 consumers ----
@@ -143,15 +124,15 @@ public class HandoffThroughput {
     @Benchmark
     @Group("p1c4")
     @GroupThreads(1)
-    public void p1c4Put(Producer p, CpuUse cpu, Control c) throws InterruptedException {
-        put(p, c);
+    public void p1c4Put(Producer p, Tally t, Control c) throws InterruptedException {
+        put(p, t, c);
     }
 
     @Benchmark
     @Group("p1c4")
     @GroupThreads(4)
-    public Object p1c4Take(Counted counted, CpuUse cpu, Control c) throws InterruptedException {
-        return take(counted, c);
+    public Object p1c4Take(Tally t, Control c) throws InterruptedException {
+        return take(t, c);
     }
 
     // ---- 4 producers, 4 consumers ----
@@ -159,15 +140,15 @@ public class HandoffThroughput {
     @Benchmark
     @Group("p4c4")
     @GroupThreads(4)
-    public void p4c4Put(Producer p, CpuUse cpu, Control c) throws InterruptedException {
-        put(p, c);
+    public void p4c4Put(Producer p, Tally t, Control c) throws InterruptedException {
+        put(p, t, c);
     }
 
     @Benchmark
     @Group("p4c4")
     @GroupThreads(4)
-    public Object p4c4Take(Counted counted, CpuUse cpu, Control c) throws InterruptedException {
-        return take(counted, c);
+    public Object p4c4Take(Tally t, Control c) throws InterruptedException {
+        return take(t, c);
     }
 
     // ---- 8 producers, 8 consumers: one thread per core on a 16-core machine ----
@@ -175,15 +156,15 @@ public class HandoffThroughput {
     @Benchmark
     @Group("p8c8")
     @GroupThreads(8)
-    public void p8c8Put(Producer p, CpuUse cpu, Control c) throws InterruptedException {
-        put(p, c);
+    public void p8c8Put(Producer p, Tally t, Control c) throws InterruptedException {
+        put(p, t, c);
     }
 
     @Benchmark
     @Group("p8c8")
     @GroupThreads(8)
-    public Object p8c8Take(Counted counted, CpuUse cpu, Control c) throws InterruptedException {
-        return take(counted, c);
+    public Object p8c8Take(Tally t, Control c) throws InterruptedException {
+        return take(t, c);
     }
 
     // ---- 1 producer, 50 consumers: oversubscribed, as the papers' servers ----
@@ -191,15 +172,15 @@ public class HandoffThroughput {
     @Benchmark
     @Group("p1c50")
     @GroupThreads(1)
-    public void p1c50Put(Producer p, CpuUse cpu, Control c) throws InterruptedException {
-        put(p, c);
+    public void p1c50Put(Producer p, Tally t, Control c) throws InterruptedException {
+        put(p, t, c);
     }
 
     @Benchmark
     @Group("p1c50")
     @GroupThreads(50)
-    public Object p1c50Take(Counted counted, CpuUse cpu, Control c) throws InterruptedException {
-        return take(counted, c);
+    public Object p1c50Take(Tally t, Control c) throws InterruptedException {
+        return take(t, c);
     }
 
     // ---- 4 producers, 1 slow consumer: the queue stays full, producers wait for room ----
@@ -207,15 +188,15 @@ public class HandoffThroughput {
     @Benchmark
     @Group("p4c1slow")
     @GroupThreads(4)
-    public void p4c1slowPut(Producer p, CpuUse cpu, Control c) throws InterruptedException {
-        put(p, c);
+    public void p4c1slowPut(Producer p, Tally t, Control c) throws InterruptedException {
+        put(p, t, c);
     }
 
     @Benchmark
     @Group("p4c1slow")
     @GroupThreads(1)
-    public Object p4c1slowTake(Counted counted, CpuUse cpu, Control c) throws InterruptedException {
-        Object e = take(counted, c);
+    public Object p4c1slowTake(Tally t, Control c) throws InterruptedException {
+        Object e = take(t, c);
         Blackhole.consumeCPU(SLOW_CONSUMER_TOKENS); // the work of handling the element
         return e;
     }
