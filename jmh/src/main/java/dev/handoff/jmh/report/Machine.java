@@ -8,13 +8,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 
-/** What the numbers came from: CPU model and count, OS, and the load around the run. */
-final class Machine {
+/**
+ * What the numbers came from: CPU count ({@code cpus}), CPU model ({@code cpuModel}), OS
+ * ({@code os}), JVM ({@code java}) and commit ({@code commit}), and the load around the run.
+ */
+public final class Machine {
 
     private Machine() {
     }
 
-    static Properties describe() {
+    public static Properties describe() {
         Properties p = new Properties();
         p.setProperty("cpus", String.valueOf(Runtime.getRuntime().availableProcessors()));
         p.setProperty("cpuModel", cpuModel());
@@ -55,7 +58,7 @@ final class Machine {
     }
 
     /** The 1-, 5- and 15-minute load averages, as /proc/loadavg gives them. */
-    static String loadAverage() {
+    public static String loadAverage() {
         try {
             String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
             return f[0] + " " + f[1] + " " + f[2];
