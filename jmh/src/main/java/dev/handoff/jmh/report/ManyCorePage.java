@@ -15,7 +15,8 @@ import java.util.List;
 import java.util.Properties;
 
 /**
- * Renders a many-core throughput run (JMH JSON of {@code HandoffThroughput}, from
+ * Renders a many-core throughput run (JMH JSON of {@code HandoffThroughput} and
+ * {@code WorkThroughput}, from
  * {@code jmh/many-core.sh} on a machine with many cores) into the "Many cores" section of
  * {@code docs/benchmarks.md}, between its own markers, so the 2-CPU suite's page around it is
  * untouched. The machine, the commit and the command come from the results' {@code .properties}
@@ -89,11 +90,20 @@ public final class ManyCorePage {
         if (meta.getProperty("missing") != null) {
             md.append("- Not measured: ").append(meta.getProperty("missing")).append('\n');
         }
+        int cpus = cpus(meta);
+        if (!r.work.isEmpty()) {
+            md.append("\nWith work between operations:\n\n");
+            SuitePage.workTables(md, r, cpus);
+            md.append("\nNo work between operations:\n");
+        }
         List<String> shapes = Suite.SHAPES.stream().filter(s -> r.throughput.containsKey(s)).toList();
-        md.append("\nElements taken per second (M/s, median), in brackets the ratio to ABQ in the same run, and after"
-                + " the semicolon the CPUs the benchmark's threads kept busy:\n\n");
-        table(md, r, shapes);
-        twins(md, r, shapes);
+        if (!shapes.isEmpty()) {
+            md.append("\nElements taken per second (M/s, median), in brackets the ratio to ABQ in the same run; after"
+                    + " the semicolon the CPUs the benchmark's threads kept busy and the CPU-seconds they spent per"
+                    + " million handoffs:\n\n");
+            table(md, r, shapes);
+            twins(md, r, shapes);
+        }
         roundTrips(md, r);
         machineLimits(md, r);
         return md.toString();
@@ -158,9 +168,19 @@ public final class ManyCorePage {
                 if (abq != null && !kind.equals("abq")) {
                     md.append(" (").append(fmt(rate / Estimate.of(abq.handoffs()).median(), 2)).append("x)");
                 }
-                md.append("; ").append(fmt(Estimate.of(t.cores()).median(), 1)).append(" |");
+                md.append("; ").append(fmt(Estimate.of(t.cores()).median(), 1)).append("; ")
+                        .append(fmt(t.cpuSecondsPerMillion(), 2)).append(" s/M |");
             }
             md.append('\n');
+        }
+    }
+
+    /** The machine's CPUs from the properties' {@code cpus}, 0 if absent. */
+    private static int cpus(Properties meta) {
+        try {
+            return Integer.parseInt(meta.getProperty("cpus", "0").trim());
+        } catch (NumberFormatException e) {
+            return 0;
         }
     }
 

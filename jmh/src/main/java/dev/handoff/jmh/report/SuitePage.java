@@ -160,9 +160,13 @@ public final class SuitePage {
      * machine has CPUs), then the extra columns; the mark's legend follows the table's caller.
      */
     private void header(List<String> columns, String... extra) {
+        header(md, columns, cpus, extra);
+    }
+
+    static void header(StringBuilder md, List<String> columns, int cpus, String... extra) {
         md.append("| kind |");
         for (String s : columns) {
-            md.append(' ').append(scenarioName(s)).append(oversubscribed(s) ? "*" : "").append(" |");
+            md.append(' ').append(scenarioName(s)).append(oversubscribed(s, cpus) ? "*" : "").append(" |");
         }
         for (String column : extra) {
             md.append(' ').append(column).append(" |");
@@ -170,13 +174,17 @@ public final class SuitePage {
         md.append("\n|---|").append("---|".repeat(columns.size() + extra.length)).append('\n');
     }
 
-    private boolean oversubscribed(String shape) {
+    private static boolean oversubscribed(String shape, int cpus) {
         return cpus > 0 && threadsOf(shape) > cpus;
     }
 
-    /** The legend of the {@code *} mark, if any column of the shapes has it. */
     private void oversubscribedLegend(List<String> columns) {
-        if (columns.stream().anyMatch(this::oversubscribed)) {
+        oversubscribedLegend(md, columns, cpus);
+    }
+
+    /** The legend of the {@code *} mark, if any column of the shapes has it. */
+    static void oversubscribedLegend(StringBuilder md, List<String> columns, int cpus) {
+        if (columns.stream().anyMatch(s -> oversubscribed(s, cpus))) {
             md.append("\n\\* more threads than this machine's ").append(cpus)
                     .append(" CPUs: oversubscribed here, a shape for many-core machines.\n");
         }
@@ -185,15 +193,19 @@ public final class SuitePage {
     /** The shapes of WorkThroughput, in report order. */
     static final List<String> WORK_SHAPES = List.of("p1c1", "p4c1", "p1c4", "p4c4", "p8c8");
 
-    /**
-     * One table per work setting: each kind's rate as a ratio to ABQ's, with the CPU and the
-     * context switches each handoff cost.
-     */
     private void workTables() {
         if (results.work.isEmpty()) {
             return;
         }
         md.append("\n## Throughput with work between operations\n\n");
+        workTables(md, results, cpus);
+    }
+
+    /**
+     * One table per work setting: each kind's rate as a ratio to ABQ's, with the CPU and the
+     * context switches each handoff cost; for this page and the many-core one.
+     */
+    static void workTables(StringBuilder md, SuiteResults results, int cpus) {
         md.append("`WorkThroughput`: blocking `put`/`take`; before each put and after each take a thread spends a"
                 + " geometric number of `Blackhole.consumeCPU` tokens of the mean named (500 tokens took about a"
                 + " microsecond on the 2-CPU reference machine). Each cell: the rate as a ratio to ABQ's (ABQ's row:"
@@ -203,19 +215,19 @@ public final class SuitePage {
             Work setting = e.getKey();
             List<String> columns = WORK_SHAPES.stream().filter(e.getValue()::containsKey).toList();
             md.append("\n### ").append(setting).append("\n\n");
-            header(columns);
+            header(md, columns, cpus);
             for (String kind : results.kinds(setting)) {
                 md.append("| ").append(kind).append(" |");
                 for (String shape : columns) {
-                    md.append(' ').append(workCell(setting, shape, kind)).append(" |");
+                    md.append(' ').append(workCell(results, setting, shape, kind)).append(" |");
                 }
                 md.append('\n');
             }
-            oversubscribedLegend(columns);
+            oversubscribedLegend(md, columns, cpus);
         }
     }
 
-    private String workCell(Work setting, String shape, String kind) {
+    private static String workCell(SuiteResults results, Work setting, String shape, String kind) {
         Throughput t = results.tp(setting, shape, kind);
         if (t == null) {
             return "-";
@@ -226,7 +238,7 @@ public final class SuitePage {
         return rate + "<br>" + cost(t);
     }
 
-    private static String cost(Throughput t) {
+    static String cost(Throughput t) {
         return Figures.cost(t.cpuSecondsPerMillion(), t.processCpuSecondsPerMillion(), t.switchesPerHandoff());
     }
 
