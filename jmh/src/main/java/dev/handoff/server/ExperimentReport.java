@@ -247,6 +247,7 @@ final class ExperimentReport {
         ExperimentCharts charts = new ExperimentCharts(workload, out);
         charts.table(tableMedians);
         if (!sweepRuns.isEmpty()) {
+            charts.sweepThroughput(sweepRuns);
             charts.sweep(sweepByDesign(), sweepWorkers(), "sweep-wall.png", "Server wall time vs workers", "wall time (ms)", Run::wallMillis, true);
             charts.sweep(sweepByDesign(), sweepWorkers(), "sweep-cpu.png", "Server CPU time vs workers", "server process CPU time (ms)", Run::cpuMillis, false);
         }

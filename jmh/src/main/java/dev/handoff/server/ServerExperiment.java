@@ -132,7 +132,8 @@ public final class ServerExperiment {
         int delay = Workload.SCALED.delayMillis();
         int bytes = Workload.SCALED.responseBytes();
         int repeat = 3;
-        int sweepRepeat = 1;
+        /** As the table's: the sweep's throughput chart compares designs point by point. */
+        int sweepRepeat = 3;
         int timeoutMillis = 60_000;
         boolean linger0;
         boolean warmup = true;
@@ -379,6 +380,7 @@ public final class ServerExperiment {
                     o.requests = s.requests();
                     o.delay = s.delayMillis();
                     o.repeat = 1;
+                    o.sweepRepeat = 1;
                     o.sweepWorkers = new int[] {2, 8};
                     o.mixedWorkers = QUICK_MIXED_WORKERS;
                     o.timeoutMillis = 20_000;
@@ -445,7 +447,7 @@ public final class ServerExperiment {
                 "  --clients C --children K --requests R --delay MS --bytes B",
                 "                      the client's load (default " + Workload.SCALED + ")",
                 "  --repeat N          runs per table design, the median is reported (default 3; iterative runs once)",
-                "  --sweep-repeat N    runs per sweep point, the median is reported (default 1)",
+                "  --sweep-repeat N    runs per sweep point, the median is reported (default 3)",
                 "  --no-table          skip the table of every design",
                 "  --no-sweep          skip the worker sweep",
                 "  --sweep-designs 'D1;D2'  --sweep-workers 10,30,...   (defaults: " + String.join(";", SWEEP_DESIGNS)
