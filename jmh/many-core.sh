@@ -7,12 +7,17 @@
 #  - otherwise $JAVA_HOME/bin/java, or else `java` on the PATH, which must be Java 21 or newer, with
 #    jmh/target/benchmarks.jar (build it first: mvn -B -ntp -q -pl jmh -am package -DskipTests
 #    -Djmh.smoke.skip=true). The first lines of OUTDIR/log.txt name the Java and the jar used.
-# It writes OUTDIR/tp-SHAPE.json per shape (shapes in the order the goals need them, each run bounded
-# by `timeout`, so that one that hangs costs its own shape only) and OUTDIR/log.txt with the machine;
+# It writes OUTDIR/work-SHAPE-wTOKENS.json per work shape and setting (WorkThroughput: work between
+# operations, capacity WORK_CAPACITY), then OUTDIR/tp-SHAPE.json per no-work shape (HandoffThroughput;
+# shapes in the order the goals need them, each run bounded by `timeout`, so that one that hangs costs
+# its own shape only) and OUTDIR/log.txt with the machine;
 # with WAIT_KINDS="pht:1024 pht:1024,search=probe ..." also OUTDIR/waits.md (parks per element);
 # with ROUND_TRIP_KINDS="abq,sq,..." also OUTDIR/rt.json (RoundTrip, average time, and the
 # machine's cache-line and wake round trips, MachineLimits: about 5 s per kind and 20 s more).
-# Environment: KINDS (comma-separated, JMH names), SHAPES (space-separated), SHAPE_LIMIT (s),
+# with CLIENT_KINDS="abq,circular,..." also OUTDIR/async-logger.md and .json (the Log4j2 AsyncAppender
+# client, AsyncLoggerRun, CLIENT_ROUNDS rounds, default 3: about 5 s per kind and round).
+# Environment: KINDS (comma-separated, JMH names), SHAPES (space-separated; "" for none), WORK_SHAPES
+# (space-separated; "" for none), WORK ("100 1000": mean tokens), WORK_CAPACITY (1024), SHAPE_LIMIT (s),
 # JAVA_HOME (the JDK to use when there is no .device/run.sh).
 # Back here: merge the JSON arrays into docs/data/many-core-COMMIT.json, write its .properties
 # (machine, commit, command) and render with dev.handoff.jmh.report.ManyCorePage.
@@ -67,10 +72,23 @@ run_shape() {
   echo "java $runner ($("$runner" -version 2>&1 | head -1)), jar $jar"; nproc
   lscpu | grep -E 'Model name|Socket|Core|Thread|NUMA node\(s\)'; free -g | head -2
   start=$(date +%s)
-  for shape in ${SHAPES:-p4c4 p4c1slow p8c8 p1c4 p1c1 p1c50}; do
+  for shape in ${WORK_SHAPES-p4c4 p8c8 p4c1 p1c4 p1c1}; do
+    for tokens in ${WORK:-100 1000}; do
+      timeout ${SHAPE_LIMIT:-150} "${java[@]}" -jar "$jar" "WorkThroughput.$shape\$" -p kind=$kinds \
+          -p work=$tokens -p capacity=${WORK_CAPACITY:-1024} $times -prof gc -rf json -rff "$out/work-$shape-w$tokens.json" 2>&1 \
+          | grep --line-buffered -E '^# Parameters|handoffs:|Run complete|ERROR|Exception'
+      echo "== work $shape, $tokens tokens done at $(( $(date +%s) - start )) s"
+    done
+  done
+  for shape in ${SHAPES-p4c4 p4c1slow p8c8 p1c4 p1c1 p1c50}; do
     run_shape "$shape" "$kinds" "$out/tp-$shape.json"
     echo "== $shape done at $(( $(date +%s) - start )) s"
   done
+  if [ -n "${CLIENT_KINDS:-}" ]; then
+    timeout ${CLIENT_LIMIT:-300} "${java[@]}" -cp "$jar" dev.handoff.jmh.clients.AsyncLoggerRun --kinds "$CLIENT_KINDS" \
+        --rounds ${CLIENT_ROUNDS:-3} "$out/async-logger.md" 2>&1 | grep --line-buffered -E '^round|ERROR|Exception|FAIL'
+    echo "== async logger done at $(( $(date +%s) - start )) s"
+  fi
   if [ -n "${ROUND_TRIP_KINDS:-}" ]; then
     timeout ${RT_LIMIT:-150} "${java[@]}" -jar "$jar" 'latency\.(RoundTrip|MachineLimits)\.' \
         -p kind=$ROUND_TRIP_KINDS -bm avgt -tu ns -f 1 -wi 1 -w 1s -i 3 -r 1s -rf json -rff "$out/rt.json" 2>&1 \
