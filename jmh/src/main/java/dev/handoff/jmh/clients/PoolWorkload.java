@@ -47,8 +47,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * submitter threads. Back-pressure and measurement: {@link WorkloadRun}.
  *
  * <p>Fairness: every (pool, shape, task mean, submitter variant, round) runs in a fresh JVM (this
- * one's {@code java}, flags and class path) with {@code --warmup-ms} 400 then a window of
- * {@code --window-ms} 1000; {@code --rounds} 3 rounds, the pools in opposite order in alternate
+ * one's {@code java}, flags and class path) with {@code --warmup-ms} 700 then a window of
+ * {@code --window-ms} 800; {@code --rounds} 3 rounds, the pools in opposite order in alternate
  * rounds; each figure is divided by the {@code tpe+abq} run of the same round, and the page shows
  * the median of those ratios.
  */
@@ -65,8 +65,13 @@ public final class PoolWorkload {
         Path out;
         boolean full;
         int rounds = 3;
-        long warmupMillis = 400;
-        long windowMillis = 1000;
+        /**
+         * Covers the first waits' one-time start-up: a handoff's first park loads its JFR wait
+         * event, and JFR's metadata, while its waiters queue behind it (a pool stalls for up to a
+         * few hundred milliseconds on 2 busy CPUs).
+         */
+        long warmupMillis = 700;
+        long windowMillis = 800;
         double[] meansMicros = {1, 10, 100};
         double tokensPerMicro = 500;
         int workers = 4;
@@ -279,7 +284,7 @@ public final class PoolWorkload {
 
     private static IllegalArgumentException usage(String why) {
         return new IllegalArgumentException(why + "\nusage: PoolWorkload OUT.md [--full] [--submit] [--rounds 3]"
-                + " [--warmup-ms 400] [--window-ms 1000] [--means-us 1,10,100] [--tokens-per-us 500]"
+                + " [--warmup-ms 700] [--window-ms 800] [--means-us 1,10,100] [--tokens-per-us 500]"
                 + " [--workers 4] [--submitters 4] [--in-flight 4096] [--variants platform,virtual]"
                 + " [--shapes steady,growth] [--pools P,...] [--growth-pools P,...] [--burst 64]"
                 + " [--burst-every-us 10000] [--growth-mean-us 100] [--growth-core 1] [--growth-max 16]");

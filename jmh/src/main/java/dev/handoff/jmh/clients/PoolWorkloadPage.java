@@ -79,8 +79,9 @@ public final class PoolWorkloadPage {
                 + " threads. Threads: the pool's largest size; EnhancedQueueExecutor keeps none without its statistics, so"
                 + " for it the most threads seen, read every millisecond. In the steady shape the in-flight limit is"
                 + " reached, so the queue holds nearly that many tasks and the wait is about the limit over tasks/s;"
-                + " only the pipe, which holds none, keeps the tasks in its submitters. A run in which no task ended"
-                + " in the window counts in no median.\n");
+                + " only the pipe, which holds none, keeps the tasks in its submitters. In the growth shape the load is"
+                + " fixed (bursts per period), so tasks/s says only whether the pool kept up; the queue wait and the"
+                + " threads tell the pools apart. A run in which no task ended in the window counts in no median.\n");
 
         Map<Table, List<Result>> tables = new LinkedHashMap<>();
         for (Result r : runs) {
