@@ -25,6 +25,14 @@ public enum Parking {
     /** take and the timed poll. */
     TAKE("take");
 
+    static {
+        // WaitEvent is loaded and initialized here, when the first handoff is built, and not on the
+        // first park: the first use of a JFR event class sets up JFR's metadata (over 100 ms on the
+        // 2-CPU build machine), and await and awaitNanos begin their event with the handoff's lock
+        // held, so every other thread of the handoff would queue on that lock behind it.
+        new WaitEvent();
+    }
+
     /** The value of the event's operation field. */
     private final String operation;
 
