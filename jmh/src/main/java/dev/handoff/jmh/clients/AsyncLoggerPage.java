@@ -143,6 +143,24 @@ public final class AsyncLoggerPage {
 
     /** The median over rounds of the kind's figure over ABQ's in the same round; "n/a" without ABQ. */
     private static String ratio(Series series, String variant, String kind, ToLongFunction<TrialResult> figure) {
+        double r = ratioValue(series, variant, kind, figure);
+        return Double.isNaN(r) ? "n/a" : String.format(Locale.ROOT, "%.2fx", r);
+    }
+
+    /** Reads a series from the JSON beside its page. */
+    public static Series read(Path json) throws IOException {
+        return GSON.fromJson(Files.readString(json, StandardCharsets.UTF_8), Series.class);
+    }
+
+    /**
+     * The median over rounds of the kind's wall time (or, with {@code cpu}, CPU time) over ABQ's
+     * in the same round; NaN without ABQ runs or figures.
+     */
+    public static double ratio(Series series, String variant, String kind, boolean cpu) {
+        return ratioValue(series, variant, kind, cpu ? TrialResult::cpuNanos : TrialResult::wallNanos);
+    }
+
+    private static double ratioValue(Series series, String variant, String kind, ToLongFunction<TrialResult> figure) {
         Map<Integer, TrialResult> yardstick = new HashMap<>();
         runsOf(series, variant, YARDSTICK).forEach(r -> yardstick.put(r.round(), r));
         List<Double> ratios = new ArrayList<>();
@@ -152,7 +170,7 @@ public final class AsyncLoggerPage {
                 ratios.add((double) figure.applyAsLong(r) / figure.applyAsLong(abq));
             }
         }
-        return ratios.isEmpty() ? "n/a" : String.format(Locale.ROOT, "%.2fx", median(ratios));
+        return ratios.isEmpty() ? Double.NaN : median(ratios);
     }
 
     private static boolean known(List<TrialResult> runs, ToLongFunction<TrialResult> figure) {

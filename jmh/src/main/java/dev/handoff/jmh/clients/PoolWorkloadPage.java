@@ -121,8 +121,29 @@ public final class PoolWorkloadPage {
         return r.tasks() == 0 ? Double.NaN : r.cpuNanos() / 1e3 / r.tasks();
     }
 
+    /**
+     * The steady shape's median ratio to {@code tpe+abq} of one pool, for tasks of the mean given
+     * (in microseconds, as {@code --means-us}), with platform or virtual submitters: its tasks per
+     * second, or with {@code cpu} its CPU per task; NaN if the runs do not have it.
+     */
+    public static double steadyRatio(Path json, String pool, double meanMicros, boolean virtual, boolean cpu)
+            throws IOException {
+        JsonObject doc = JsonParser.parseString(Files.readString(json)).getAsJsonObject();
+        List<Result> runs = new Gson().fromJson(doc.get("runs"), new TypeToken<List<Result>>() { }.getType());
+        long tokens = Math.max(1, Math.round(meanMicros * doc.getAsJsonObject("meta").get("tokensPerMicro").getAsDouble()));
+        List<Result> table = runs.stream().filter(r -> r.settings().shape() == Shape.STEADY
+                && r.settings().meanTokens() == tokens && r.settings().virtualSubmitters() == virtual).toList();
+        List<Result> mine = table.stream().filter(r -> r.settings().pool().equals(pool)).toList();
+        return ratioValue(table, mine, cpu ? PoolWorkloadPage::cpuMicrosPerTask : Result::tasksPerSecond);
+    }
+
     /** The median over rounds of the pool's figure over the yardstick's in the same round. */
     private static String ratio(List<Result> table, List<Result> mine, ToDoubleFunction<Result> figure) {
+        double m = ratioValue(table, mine, figure);
+        return Double.isNaN(m) || Double.isInfinite(m) ? "n/a" : String.format(Locale.ROOT, "%.2f", m);
+    }
+
+    private static double ratioValue(List<Result> table, List<Result> mine, ToDoubleFunction<Result> figure) {
         List<Double> ratios = new ArrayList<>();
         for (Result r : mine) {
             table.stream()
@@ -130,8 +151,7 @@ public final class PoolWorkloadPage {
                     .findFirst()
                     .ifPresent(y -> ratios.add(figure.applyAsDouble(r) / figure.applyAsDouble(y)));
         }
-        double m = median(ratios);
-        return Double.isNaN(m) || Double.isInfinite(m) ? "n/a" : String.format(Locale.ROOT, "%.2f", m);
+        return median(ratios);
     }
 
     private static double median(List<Result> runs, ToDoubleFunction<Result> figure) {

@@ -31,10 +31,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * java -cp jmh/target/benchmarks.jar dev.handoff.jmh.report.Suite MODE RESULTS.json [DOCS_DIR]
  * </pre>
  * MODE is {@code smoke} (every benchmark once, 100 ms: proves they start and finish; no report),
- * {@code short} (2 forks, 1 warm-up and 3 measured iterations of 1 s per throughput benchmark:
- * the work shapes for the {@link #WORK_KINDS} at {@link #SHORT_WORK}, the no-work shapes for every
- * kind but the options' cost variants, which {@code jmh/option-cost.sh} measures; about 30
- * minutes on 2 CPUs) or {@code full} (3 forks, 3 + 5 iterations, every kind and variant in every
+ * {@code short} (2 forks, a warm-up iteration of 1 s and 3 measured iterations of 500 ms per
+ * throughput benchmark: the work shapes for the {@link #WORK_KINDS} at {@link #SHORT_WORK}, the
+ * no-work shapes for every kind but the options' cost variants, which {@code jmh/option-cost.sh}
+ * measures, and but {@link #FULL_ONLY}; about 30 minutes on 2 CPUs) or {@code full} (3 forks, 3 + 5 iterations, every kind and variant in every
  * shape and work setting); docs/regenerate.md says how long each takes. The Maven
  * profiles {@code benchmarks} and {@code benchmarks-full} of jmh/pom.xml run it on the toolchain JDK.
  */
@@ -55,6 +55,9 @@ public final class Suite {
 
     /** The work settings of the short suite, as {tokens, capacity}; the full suite adds {1000, 16}. */
     static final List<int[]> SHORT_WORK = List.of(new int[] {100, 1024}, new int[] {1000, 1024}, new int[] {100, 16});
+
+    /** Peers only the full suite runs: the short one keeps SQ, the pipe's twin, of the rendezvous queues. */
+    static final List<String> FULL_ONLY = List.of("ltq-transfer", "jox-rendezvous");
 
     /** Every work setting: mean tokens 100 and 1,000 at capacity 1,024 and 16. */
     static final List<int[]> FULL_WORK = List.of(new int[] {100, 1024}, new int[] {1000, 1024},
@@ -129,7 +132,7 @@ public final class Suite {
             case SMOKE -> b.forks(1).warmupIterations(0).measurementIterations(1)
                     .measurementTime(TimeValue.milliseconds(100));
             case SHORT -> b.forks(2).warmupIterations(1).warmupTime(TimeValue.seconds(1))
-                    .measurementIterations(3).measurementTime(TimeValue.seconds(1));
+                    .measurementIterations(3).measurementTime(TimeValue.milliseconds(500));
             case FULL -> b.forks(3).warmupIterations(3).warmupTime(TimeValue.seconds(1))
                     .measurementIterations(5).measurementTime(TimeValue.seconds(1));
         };
@@ -156,6 +159,7 @@ public final class Suite {
         List<String> kinds = new ArrayList<>(Queues.all());
         if (mode != Mode.FULL) {
             kinds.removeIf(Queues::isCostVariant);
+            kinds.removeAll(FULL_ONLY);
         }
         ChainedOptionsBuilder b = base(mode)
                 .include("throughput\\.HandoffThroughput\\." + scenario + "$")
