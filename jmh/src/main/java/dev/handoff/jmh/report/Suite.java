@@ -34,8 +34,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * {@code short} (2 forks, a warm-up iteration of 1 s and 3 measured iterations of 500 ms per
  * throughput benchmark: the work shapes for the {@link #WORK_KINDS} at {@link #SHORT_WORK}, the
  * no-work shapes for every kind but the options' cost variants, which {@code jmh/option-cost.sh}
- * measures, and but {@link #FULL_ONLY}; about 30 minutes on 2 CPUs) or {@code full} (3 forks, 3 + 5 iterations, every kind and variant in every
- * shape and work setting); docs/regenerate.md says how long each takes. The Maven
+ * measures, and but {@link #FULL_ONLY}; about 30 minutes on 2 CPUs) or {@code full} (3 forks, 1 + 3
+ * iterations of 1 s, every kind and variant in every shape and work setting: about 600
+ * benchmarks, some 2.5 hours on 2 CPUs); docs/regenerate.md says how long each takes. The Maven
  * profiles {@code benchmarks} and {@code benchmarks-full} of jmh/pom.xml run it on the toolchain JDK.
  */
 public final class Suite {
@@ -133,8 +134,8 @@ public final class Suite {
                     .measurementTime(TimeValue.milliseconds(100));
             case SHORT -> b.forks(2).warmupIterations(1).warmupTime(TimeValue.seconds(1))
                     .measurementIterations(3).measurementTime(TimeValue.milliseconds(500));
-            case FULL -> b.forks(3).warmupIterations(3).warmupTime(TimeValue.seconds(1))
-                    .measurementIterations(5).measurementTime(TimeValue.seconds(1));
+            case FULL -> b.forks(3).warmupIterations(1).warmupTime(TimeValue.seconds(1))
+                    .measurementIterations(3).measurementTime(TimeValue.seconds(1));
         };
     }
 
