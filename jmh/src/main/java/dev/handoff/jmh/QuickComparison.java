@@ -3,11 +3,9 @@
  */
 package dev.handoff.jmh;
 
-import dev.handoff.Handoff;
+import dev.handoff.jmh.throughput.MeasuredQueue;
 import dev.handoff.jmh.throughput.Tally;
-import dev.handoff.jmh.throughput.EndOfWindow;
 import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -50,43 +48,30 @@ public class QuickComparison {
     @Param({"abq", "circular", "lock-split", "pht", "pipe"})
     public String kind;
 
-    private BlockingQueue<Object> queue;
-    private EndOfWindow window;
+    private MeasuredQueue queue;
 
     @Setup(Level.Iteration)
     public void createQueue(IterationParams iteration) {
-        queue = Queues.create(kind, 1024);
-        window = new EndOfWindow(queue, iteration.getTime().convertTo(TimeUnit.NANOSECONDS));
+        queue = MeasuredQueue.open(kind, 1024, iteration);
     }
 
     @Benchmark
     @Group("p1c1")
     @GroupThreads(1)
     public void producer(Tally tally, Control control) throws InterruptedException {
-        window.watch(control);
-        tally.join(window);
-        queue.put(ELEMENT);
+        queue.put(ELEMENT, tally, control);
     }
 
     @Benchmark
     @Group("p1c1")
     @GroupThreads(1)
     public Object consumer(Tally tally, Control control) throws InterruptedException {
-        window.watch(control);
-        tally.join(window);
-        Object e = queue.take();
-        if (e != EndOfWindow.POISON) {
-            tally.took();
-        }
-        return e;
+        return queue.take(tally, control);
     }
 
-    /** Frees whichever side is blocked when the window ends (see {@link EndOfWindow}). */
+    /** Frees whichever side is blocked when the window ends (see {@link MeasuredQueue}). */
     @TearDown(Level.Iteration)
     public void unblock() {
-        window.stop();
-        if (queue instanceof Handoff<?> handoff) {
-            handoff.close();
-        }
+        queue.close();
     }
 }

@@ -3,6 +3,7 @@
  */
 package dev.handoff.jmh.clients;
 
+import dev.handoff.jmh.ProcessCounters;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -3,6 +3,8 @@
  */
 package dev.handoff.jmh.clients;
 
+import dev.handoff.jmh.report.Machine;
+import java.util.Properties;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonObject;
@@ -201,12 +203,13 @@ public final class PoolWorkload {
 
     private static JsonObject meta(Options o, String[] args, double nsPerToken, double seconds) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("commit", commit());
+        Properties machine = Machine.describe();
+        m.put("commit", machine.getProperty("commit"));
         m.put("date", Instant.now().toString());
-        m.put("cpus", Runtime.getRuntime().availableProcessors());
-        m.put("cpuModel", cpuModel());
-        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
-        m.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+        m.put("cpus", Integer.parseInt(machine.getProperty("cpus")));
+        m.put("cpuModel", machine.getProperty("cpuModel"));
+        m.put("os", machine.getProperty("os"));
+        m.put("java", machine.getProperty("java"));
         m.put("command", "java -cp jmh/target/benchmarks.jar " + PoolWorkload.class.getName() + " " + String.join(" ", args));
         m.put("nsPerToken", nsPerToken);
         m.put("tokensPerMicro", o.tokensPerMicro);
@@ -288,42 +291,5 @@ public final class PoolWorkload {
                 + " [--workers 4] [--submitters 4] [--in-flight 4096] [--variants platform,virtual]"
                 + " [--shapes steady,growth] [--pools P,...] [--growth-pools P,...] [--burst 64]"
                 + " [--burst-every-us 10000] [--growth-mean-us 100] [--growth-core 1] [--growth-max 16]");
-    }
-
-    /** {@code git rev-parse --short HEAD}, "+changes" when the tracked files differ, or "unknown". */
-    private static String commit() {
-        String head = git("rev-parse", "--short", "HEAD");
-        if (head.isEmpty()) {
-            return "unknown";
-        }
-        return git("status", "--porcelain", "--untracked-files=no").isEmpty() ? head : head + "+changes";
-    }
-
-    private static String git(String... args) {
-        List<String> command = new ArrayList<>(List.of("git"));
-        command.addAll(List.of(args));
-        try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            return p.waitFor() == 0 ? out : "";
-        } catch (IOException e) {
-            return "";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "";
-        }
-    }
-
-    private static String cpuModel() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-                if (line.startsWith("model name")) {
-                    return line.substring(line.indexOf(':') + 1).trim();
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // fall through
-        }
-        return System.getProperty("os.arch");
     }
 }

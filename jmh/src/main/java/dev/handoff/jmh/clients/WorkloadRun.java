@@ -3,11 +3,7 @@
  */
 package dev.handoff.jmh.clients;
 
-import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
+import dev.handoff.jmh.ProcessCounters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -17,7 +13,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Stream;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -150,8 +145,8 @@ final class WorkloadRun {
         long t0;
         if (fixed) {
             control.measuring = true;
-            cpu0 = processCpuNanos();
-            ctx0 = contextSwitches();
+            cpu0 = ProcessCounters.readCpuNanos();
+            ctx0 = ProcessCounters.readContextSwitches();
             t0 = System.nanoTime();
             submitters.forEach(Thread::start);
             for (Thread t : submitters) {
@@ -161,16 +156,16 @@ final class WorkloadRun {
         } else {
             submitters.forEach(Thread::start);
             sampled = sleepSampling(s.warmupMillis(), pool, sampled);
-            cpu0 = processCpuNanos();
-            ctx0 = contextSwitches();
+            cpu0 = ProcessCounters.readCpuNanos();
+            ctx0 = ProcessCounters.readContextSwitches();
             t0 = System.nanoTime();
             control.measuring = true;
             sampled = sleepSampling(s.windowMillis(), pool, sampled);
             control.measuring = false;
         }
         long t1 = System.nanoTime();
-        long cpu1 = processCpuNanos();
-        long ctx1 = contextSwitches();
+        long cpu1 = ProcessCounters.readCpuNanos();
+        long ctx1 = ProcessCounters.readContextSwitches();
         control.stopping = true;
         for (Thread t : submitters) {
             t.join();
@@ -259,40 +254,5 @@ final class WorkloadRun {
         if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
             throw new IllegalStateException(name + ": the pool did not terminate");
         }
-    }
-
-    /** The process's CPU time, all threads, in nanoseconds. */
-    static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
-    }
-
-    /**
-     * The sum of {@code voluntary_ctxt_switches} and {@code nonvoluntary_ctxt_switches} over
-     * {@code /proc/self/task/*}/status}, or -1 where there is no such directory. A thread that ends
-     * between two readings takes its switches with it.
-     */
-    static long contextSwitches() {
-        Path tasks = Path.of("/proc/self/task");
-        if (!Files.isDirectory(tasks)) {
-            return -1;
-        }
-        long sum = 0;
-        try (Stream<Path> threads = Files.list(tasks)) {
-            for (Path t : (Iterable<Path>) threads::iterator) {
-                try {
-                    for (String line : Files.readAllLines(t.resolve("status"))) {
-                        if (line.startsWith("voluntary_ctxt_switches:") || line.startsWith("nonvoluntary_ctxt_switches:")) {
-                            sum += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
-                        }
-                    }
-                } catch (NoSuchFileException e) {
-                    // the thread ended while we looked
-                }
-            }
-        } catch (IOException e) {
-            return -1;
-        }
-        return sum;
     }
 }

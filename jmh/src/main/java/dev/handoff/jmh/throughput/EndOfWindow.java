@@ -3,11 +3,7 @@
  */
 package dev.handoff.jmh.throughput;
 
-import com.sun.management.OperatingSystemMXBean;
-import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.handoff.jmh.ProcessCounters;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,9 +39,6 @@ public final class EndOfWindow {
 
     /** How often the window's thread looks for JMH's opening and closing of the measurement. */
     static final long EDGE_POLL_MICROS = 50;
-
-    private static final OperatingSystemMXBean OS =
-            ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class);
 
     private final BlockingQueue<Object> queue;
     private final long windowEndsNanos;
@@ -180,7 +173,7 @@ public final class EndOfWindow {
             for (Tally t : tallies) {
                 cpu.put(t, t.cpuTime());
             }
-            return new Snapshot(nanos, taken, cpu, OS.getProcessCpuTime(), ContextSwitches.ofThisProcess());
+            return new Snapshot(nanos, taken, cpu, ProcessCounters.readCpuNanos(), ProcessCounters.readContextSwitches());
         }
 
         /** The benchmark threads' CPU time since opened; a thread that joined later counts from its join. */
@@ -213,45 +206,6 @@ public final class EndOfWindow {
                     : (double) (closed.switches - opened.switches) / Math.max(taken, 1);
             return new Figures(taken * 1e9 / nanos, closed.threadCpuSince(opened) / nanos,
                     (closed.processCpu - opened.processCpu) / nanos, switches);
-        }
-    }
-
-    /** The context switches of every thread of this JVM, from Linux's /proc. */
-    static final class ContextSwitches {
-
-        private static final Path TASKS = Path.of("/proc/self/task");
-
-        private ContextSwitches() {
-        }
-
-        /** Voluntary and involuntary switches summed over this JVM's threads; -1 without /proc. */
-        static long ofThisProcess() {
-            if (!Files.isDirectory(TASKS)) {
-                return -1;
-            }
-            String[] tasks = TASKS.toFile().list(); // not Files.list, whose iterator throws when a thread ends
-            if (tasks == null) {
-                return -1;
-            }
-            long sum = 0;
-            for (String task : tasks) {
-                sum += ofTask(TASKS.resolve(task).resolve("status"));
-            }
-            return sum;
-        }
-
-        private static long ofTask(Path status) {
-            long sum = 0;
-            try {
-                for (String line : Files.readAllLines(status)) {
-                    if (line.startsWith("voluntary_ctxt_switches:") || line.startsWith("nonvoluntary_ctxt_switches:")) {
-                        sum += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
-                    }
-                }
-            } catch (IOException | RuntimeException e) {
-                return 0; // the thread ended between the listing and the read
-            }
-            return sum;
         }
     }
 }

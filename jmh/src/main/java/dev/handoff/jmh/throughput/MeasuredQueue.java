@@ -16,7 +16,7 @@ import org.openjdk.jmh.infra.IterationParams;
  * {@code take} of the throughput benchmarks, each joining its thread's {@link Tally} to the window,
  * and each element taken counted.
  */
-final class MeasuredQueue {
+public final class MeasuredQueue {
 
     /**
      * Pre-boxed elements with spread-out hash codes, so that nothing allocates per element and the
@@ -34,23 +34,25 @@ final class MeasuredQueue {
     }
 
     /** A new, empty queue of the {@link Queues} name, and a window as long as the iteration. */
-    static MeasuredQueue open(String kind, int capacity, IterationParams iteration) {
+    public static MeasuredQueue open(String kind, int capacity, IterationParams iteration) {
         BlockingQueue<Object> queue = Queues.create(kind, capacity);
         return new MeasuredQueue(queue, new EndOfWindow(queue, iteration.getTime().convertTo(TimeUnit.NANOSECONDS)));
     }
 
     /** The i-th element of the cycle producers walk (any int; wraps). */
-    static Integer element(int i) {
+    public static Integer element(int i) {
         return ELEMENTS[i & (ELEMENTS.length - 1)];
     }
 
-    void put(Object e, Tally tally, Control control) throws InterruptedException {
+    /** {@code put}, its thread joined to the window. */
+    public void put(Object e, Tally tally, Control control) throws InterruptedException {
         window.watch(control);
         tally.join(window);
         queue.put(e);
     }
 
-    Object take(Tally tally, Control control) throws InterruptedException {
+    /** {@code take}, its thread joined to the window; an element counted unless it is the POISON. */
+    public Object take(Tally tally, Control control) throws InterruptedException {
         window.watch(control);
         tally.join(window);
         Object e = queue.take();
@@ -61,7 +63,7 @@ final class MeasuredQueue {
     }
 
     /** At iteration teardown: frees no one any more, and closes a handoff. */
-    void close() {
+    public void close() {
         window.stop();
         if (queue instanceof Handoff<?> handoff) {
             handoff.close();

@@ -1,11 +1,10 @@
 /*
  * Copyright 2026 the handoff authors. Licensed under the Apache License, Version 2.0.
  */
-package dev.handoff.jmh.clients;
+package dev.handoff.jmh;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -22,17 +21,17 @@ import java.nio.file.Path;
  * @param cpuNanos process CPU time in nanoseconds, or -1 where the JVM cannot tell
  * @param contextSwitches context switches of the live threads, or -1 where unknown
  */
-record ProcessCounters(long cpuNanos, long contextSwitches) {
+public record ProcessCounters(long cpuNanos, long contextSwitches) {
 
     private static final Path TASKS = Path.of("/proc/self/task");
 
     /** Reads both counters now. */
-    static ProcessCounters now() {
+    public static ProcessCounters now() {
         return new ProcessCounters(readCpuNanos(), readContextSwitches());
     }
 
     /** Process CPU time in nanoseconds, or -1. */
-    static long readCpuNanos() {
+    public static long readCpuNanos() {
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             return os.getProcessCpuTime();
         }
@@ -40,17 +39,14 @@ record ProcessCounters(long cpuNanos, long contextSwitches) {
     }
 
     /** Context switches summed over the live threads, or -1 without {@code /proc/self/task}. */
-    static long readContextSwitches() {
-        if (!Files.isDirectory(TASKS)) {
+    public static long readContextSwitches() {
+        String[] tasks = TASKS.toFile().list(); // a plain listing: a stream's iterator throws when a thread ends
+        if (tasks == null) {
             return -1;
         }
         long sum = 0;
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
-            for (Path task : tasks) {
-                sum += switchesOf(task.resolve("status"));
-            }
-        } catch (IOException e) {
-            return -1;
+        for (String task : tasks) {
+            sum += switchesOf(TASKS.resolve(task).resolve("status"));
         }
         return sum;
     }
@@ -64,7 +60,7 @@ record ProcessCounters(long cpuNanos, long contextSwitches) {
                     sum += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
                 }
             }
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             return 0; // the thread ended between listing and reading
         }
         return sum;
