@@ -11,6 +11,15 @@
  * run; {@link dev.handoff.jmh.clients.AsyncLoggerTrial} is one such run in-process, and
  * {@link dev.handoff.jmh.clients.AsyncLoggerPage} renders the runs as a Markdown page and JSON.
  * Every run checks that each line arrived exactly once and in order per producer
- * ({@link dev.handoff.jmh.clients.SequenceCheck}); a run whose check fails gives no number.
+ * ({@link dev.handoff.jmh.clients.SequenceCheck}, with {@link dev.handoff.jmh.clients.CheckingAppender}
+ * as the target that only counts); a run whose check fails gives no number.
+ *
+ * <p>{@link dev.handoff.jmh.clients.PoolWorkload} runs thread pools on each queue
+ * ({@link dev.handoff.jmh.clients.WorkloadPools} builds them: plain {@code ThreadPoolExecutor}s, the
+ * library's pools, JBoss' {@code EnhancedQueueExecutor}) under CPU-bound tasks of geometric length,
+ * one fresh JVM per run; {@link dev.handoff.jmh.clients.WorkloadRun} is one run in-process, timing
+ * each task's queue wait into a {@link dev.handoff.jmh.clients.LatencyHistogram}, and
+ * {@link dev.handoff.jmh.clients.PoolWorkloadPage} renders the runs. {@link
+ * dev.handoff.jmh.clients.TrialResult} is one async-logger run as its JSON keeps it.
  */
 package dev.handoff.jmh.clients;
