@@ -51,6 +51,18 @@ public final class MeasuredQueue {
         queue.put(e);
     }
 
+    /** {@code offer}, its thread joined to the window. */
+    public boolean offer(Object e, Tally tally, Control control) {
+        window.watch(control);
+        tally.join(window);
+        return queue.offer(e);
+    }
+
+    /** {@code isEmpty}. */
+    public boolean isEmpty() {
+        return queue.isEmpty();
+    }
+
     /** {@code take}, its thread joined to the window; an element counted unless it is the POISON. */
     public Object take(Tally tally, Control control) throws InterruptedException {
         window.watch(control);
