@@ -3,6 +3,7 @@
  */
 package dev.handoff.jmh.throughput;
 
+import dev.handoff.jmh.ProcessCounters;
 import dev.handoff.jmh.Queues;
 import org.openjdk.jmh.infra.Blackhole;
 import java.io.BufferedReader;
@@ -50,7 +51,8 @@ import java.util.regex.Pattern;
  *
  * <p>A window builds a fresh queue of capacity 1024, starts the producers ({@code put}) and
  * consumers ({@code take}) of the shape, lets them run a quarter window, counts the elements the
- * consumers take in the window, then stops the producers and frees the consumers with one
+ * consumers take in the window and the CPU time the child JVM spent meanwhile (printed as
+ * CPU-seconds per million handoffs, the median over windows), then stops the producers and frees the consumers with one
  * {@link EndOfWindow#POISON} each. A thread still blocked 10 s later is a lost wake-up: the child
  * fails, and so does the run.
  *
@@ -184,18 +186,20 @@ public final class PairedThroughput {
         parseShape(shape);
         kinds.forEach(kind -> Queues.create(queueOf(kind), 1024)); // an unknown name fails here, not in a child
         double[][] rates = new double[kinds.size()][forks * rounds];
+        double[][] cpu = new double[kinds.size()][forks * rounds];
         for (int f = 0; f < forks; f++) {
-            runFork(kinds, shape, windowMillis, rounds, rates, f * rounds);
+            runFork(kinds, shape, windowMillis, rounds, rates, cpu, f * rounds);
         }
-        return new Comparison(List.copyOf(kinds), shape, windowMillis, forks, rounds, rates);
+        return new Comparison(List.copyOf(kinds), shape, windowMillis, forks, rounds, rates, cpu);
     }
 
     /**
      * The windows of one comparison: rates[k][f * rounds + r] is queue k's rate in round r of
-     * fork f, in elements per second.
+     * fork f, in elements per second, and cpuNanos[k][f * rounds + r] the CPU time its child JVM
+     * spent in that window per element (every thread of that JVM: the benchmark's, GC and JIT).
      */
     public record Comparison(List<String> kinds, String shape, long windowMillis, int forks, int rounds,
-            double[][] rates) {
+            double[][] rates, double[][] cpuNanos) {
 
         /** Queue k's rate over the yardstick's, window by window. */
         public double[] ratios(int k) {
@@ -230,8 +234,8 @@ public final class PairedThroughput {
         public void print() {
             System.out.printf(Locale.ROOT, "shape %s, %d forks (a JVM per queue) of %d rounds of %d ms windows%n",
                     shape, forks, rounds, windowMillis);
-            System.out.printf(Locale.ROOT, "%-22s %10s %10s %26s   %s%n", "kind", "median/s", "IQR/2",
-                    "ratio to " + kinds.get(0) + " (q1 median q3)", "median ratio per fork");
+            System.out.printf(Locale.ROOT, "%-22s %10s %10s %26s %9s   %s%n", "kind", "median/s", "IQR/2",
+                    "ratio to " + kinds.get(0) + " (q1 median q3)", "CPU s/M", "median ratio per fork");
             for (int k = 0; k < kinds.size(); k++) {
                 StringBuilder perFork = new StringBuilder();
                 for (double m : forkMedians(k)) {
@@ -239,8 +243,9 @@ public final class PairedThroughput {
                 }
                 double[] q = rateQuartiles(k);
                 double[] rq = ratioQuartiles(k);
-                System.out.printf(Locale.ROOT, "%-22s %8.2f M %8.2f M %8.2f %8.2f %8.2f  %s%n", kinds.get(k),
-                        q[1] / 1e6, (q[2] - q[0]) / 2e6, rq[0], rq[1], rq[2], perFork);
+                // CPU-seconds per million handoffs: the median of the windows' CPU per handoff, in us
+                System.out.printf(Locale.ROOT, "%-22s %8.2f M %8.2f M %8.2f %8.2f %8.2f %9.3f  %s%n", kinds.get(k),
+                        q[1] / 1e6, (q[2] - q[0]) / 2e6, rq[0], rq[1], rq[2], quartiles(cpuNanos[k])[1] / 1e3, perFork);
             }
         }
     }
@@ -250,7 +255,7 @@ public final class PairedThroughput {
      * alternating windows.
      */
     private static void runFork(List<String> kinds, String shape, long windowMillis, int rounds,
-            double[][] rates, int from) throws IOException, InterruptedException {
+            double[][] rates, double[][] cpu, int from) throws IOException, InterruptedException {
         List<Child> children = new ArrayList<>();
         try {
             for (String kind : kinds) { // one at a time, so that warm-ups do not share the CPUs
@@ -259,7 +264,9 @@ public final class PairedThroughput {
             for (int r = 0; r < rounds; r++) {
                 for (int k = 0; k < kinds.size(); k++) {
                     int q = r % 2 == 0 ? k : kinds.size() - 1 - k; // A B, then B A
-                    rates[q][from + r] = children.get(q).window();
+                    double[] w = children.get(q).window();
+                    rates[q][from + r] = w[0];
+                    cpu[q][from + r] = w[1];
                 }
             }
         } finally {
@@ -282,7 +289,8 @@ public final class PairedThroughput {
         System.out.println(READY);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         while (in.readLine() != null) {
-            System.out.println(TAG + measure(kind, threads[0], threads[1], threads[2] == 1, window));
+            double[] w = measure(kind, threads[0], threads[1], threads[2] == 1, window);
+            System.out.println(TAG + w[0] + " " + w[1]);
         }
     }
 
@@ -311,11 +319,14 @@ public final class PairedThroughput {
             return child;
         }
 
-        /** Runs one window in the child; returns the elements taken per second. */
-        double window() throws IOException {
+        /** Runs one window in the child; returns the elements taken per second and the CPU ns per element. */
+        double[] window() throws IOException {
             in.write("window\n");
             in.flush();
-            return Double.parseDouble(next().substring(TAG.length()));
+            String[] figures = next().substring(TAG.length()).split(" ");
+            // a child from an earlier build's jar (kind@JAR) may report the rate only
+            return new double[] {Double.parseDouble(figures[0]),
+                    figures.length > 1 ? Double.parseDouble(figures[1]) : Double.NaN};
         }
 
         private void expect(String line) throws IOException {
@@ -378,8 +389,11 @@ public final class PairedThroughput {
         return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3) != null ? 1 : 0};
     }
 
-    /** Runs one window of the given queue; returns the elements consumers took per second. */
-    static double measure(String kind, int producers, int consumers, boolean slow, long windowNanos)
+    /**
+     * Runs one window of the given queue; returns the elements consumers took per second and the
+     * CPU time this JVM spent per element in the window, in ns.
+     */
+    static double[] measure(String kind, int producers, int consumers, boolean slow, long windowNanos)
             throws InterruptedException {
         BlockingQueue<Object> queue = Queues.create(kind, 1024);
         AtomicLongArray taken = new AtomicLongArray((consumers + 1) * STRIDE);
@@ -396,10 +410,12 @@ public final class PairedThroughput {
         }
         Thread.sleep(TimeUnit.NANOSECONDS.toMillis(windowNanos) / 4);
         long before = sum(taken);
+        long cpu0 = ProcessCounters.readCpuNanos();
         long t0 = System.nanoTime();
         Thread.sleep(TimeUnit.NANOSECONDS.toMillis(windowNanos));
         long after = sum(taken);
         long t1 = System.nanoTime();
+        long cpu1 = ProcessCounters.readCpuNanos();
         stop.set(true);
         for (Thread t : producerThreads) {
             joinOrFail(t, kind); // consumers still take, so a producer blocked in put returns
@@ -410,7 +426,8 @@ public final class PairedThroughput {
         for (Thread t : consumerThreads) {
             joinOrFail(t, kind);
         }
-        return (after - before) * 1e9 / (t1 - t0);
+        long handoffs = Math.max(after - before, 1);
+        return new double[] {(after - before) * 1e9 / (t1 - t0), (double) (cpu1 - cpu0) / handoffs};
     }
 
     /** Waits for t; a thread still blocked after 10 s is a lost wake-up, and ends the run. */
