@@ -22,6 +22,7 @@ import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * The parts of the {@link Handoff} contract that every kind keeps the same way: argument checks,
@@ -261,6 +262,23 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
         }
         return a;
     }
+
+    /** What {@link #oldestStamp} returns when it finds no stamped element. */
+    static final long NO_STAMP = Long.MAX_VALUE;
+
+    /**
+     * The earliest stamp among the elements at the front of this handoff, for the age of the
+     * oldest element inside ({@link HandoffStats.SojournTimes#oldestAgeNanos()}). Read without
+     * the kind's locks and without waiting: weakly consistent, like a weakly consistent iterator,
+     * so an element inserted or removed meanwhile may or may not be looked at. A FIFO kind looks
+     * from its head and stops at the first element with a stamp; the hash table, unordered,
+     * looks at every slot; importance classes look at each class. A racy read may see an element
+     * just taken: every stamp is an immutable object's final field, so what it reads is whole.
+     *
+     * @param stampOf an element's stamp, or {@link #NO_STAMP} for an element without one
+     * @return the least stamp seen, or {@link #NO_STAMP} if none
+     */
+    abstract long oldestStamp(ToLongFunction<Object> stampOf);
 
     /**
      * Removes one element equal to {@code o}: for a FIFO kind the first in the order they would

@@ -14,6 +14,7 @@ import java.util.Collection;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * A bounded FIFO handoff backed by a fixed array: the classic circular buffer, and the baseline
@@ -315,6 +316,11 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
     @Override
     public Object[] toArray() {
         return core.toArray();
+    }
+
+    @Override
+    long oldestStamp(ToLongFunction<Object> stampOf) {
+        return core.oldestStamp(stampOf);
     }
 
     @Override

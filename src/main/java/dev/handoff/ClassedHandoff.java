@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * A buffered handoff with importance classes: {@code K > 1} handoffs of one kind, one per class,
@@ -440,6 +441,16 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     @Override
     public boolean contains(Object o) {
         return o != null && byClass.contains(o);
+    }
+
+    /** The least of the classes' oldest stamps: each class is a handoff of its own. */
+    @Override
+    long oldestStamp(ToLongFunction<Object> stampOf) {
+        long oldest = NO_STAMP;
+        for (AbstractHandoff<E> own : classes) {
+            oldest = Math.min(oldest, own.oldestStamp(stampOf));
+        }
+        return oldest;
     }
 
     /** Returns the classes' elements one class after another, most important first. */

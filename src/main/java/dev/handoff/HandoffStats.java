@@ -117,36 +117,52 @@ public record HandoffStats(
     }
 
     /**
-     * How long elements stayed inside a handoff built with the {@code sojourn} option, cumulative
-     * since it was built; every time is in nanoseconds. The time of an element runs from the
-     * start of the call that inserted it ({@code put}, {@code offer}, {@code add}: a put that
-     * waits for room counts its wait) to its removal by the call that hands it to a consumer
-     * ({@code take}, {@code poll}, a batch take or {@code drainTo}). An element removed by
-     * {@code remove}, {@code removeIf}, {@code clear} or an iterator was handed to nobody and is
-     * not timed, so {@code count} may be below {@link HandoffStats#takes()}.
+     * How long elements stayed inside a handoff built with the {@code sojourn} option, and how
+     * long the oldest element still inside has stayed so far; every time is in nanoseconds. The
+     * time of an element runs from the start of the call that inserted it ({@code put},
+     * {@code offer}, {@code add}: a put that waits for room counts its wait) to its removal by the
+     * call that hands it to a consumer ({@code take}, {@code poll}, a batch take or
+     * {@code drainTo}). An element removed by {@code remove}, {@code removeIf}, {@code clear} or
+     * an iterator was handed to nobody and is not timed, so {@code count} may be below
+     * {@link HandoffStats#takes()}.
      *
-     * <p>The percentiles come from a histogram with 16 linear buckets per power of two: each is
-     * never below the true value and at most 6.25% above it (exact below 32 ns). As with the
-     * counters, the snapshot is not atomic. For times over an interval, subtract two snapshots'
-     * {@code count} and {@code totalNanos} (their mean); the percentiles and {@code maxNanos} are
-     * over the handoff's whole life.
+     * <p>{@code count}, {@code totalNanos} and {@code maxNanos} are cumulative since the handoff
+     * was built: for times over an interval, subtract two snapshots' {@code count} and
+     * {@code totalNanos} (their mean). The percentiles, {@code windowCount} and
+     * {@code windowMaxNanos} cover a recent window, as a Micrometer timer's do: the elements
+     * handed out in the last 80 to 120 seconds (a baseline of the counts is taken every 40
+     * seconds, and the window starts at the third newest). They come from a histogram with 16
+     * linear buckets per power of two: each is never below the true value and at most 6.25%
+     * above it (exact below 32 ns). As with the counters, the snapshot is not atomic.
+     *
+     * <p>{@code oldestAgeNanos} is the time the oldest element still inside has stayed so far, 0
+     * when it is empty: what a stuck consumer makes grow while {@code count} stands still. It
+     * is read without the handoff's locks, from its head for a FIFO kind (a few reads), from
+     * every slot for the hash table (one read per slot of its capacity) and from each class's
+     * head with importance classes; weakly consistent, it may be that of an element taken as it
+     * was read.
      *
      * <p>A handoff built without the option returns {@link #disabled()}: {@code enabled} false and
      * every field 0, never null.
      *
      * @param enabled whether the handoff records sojourn times
-     * @param count elements timed
+     * @param count elements timed, since the handoff was built
      * @param totalNanos the sum of their times
-     * @param maxNanos the longest time
-     * @param p50Nanos the median time
-     * @param p90Nanos the 90th percentile
-     * @param p99Nanos the 99th percentile
-     * @param p999Nanos the 99.9th percentile
+     * @param maxNanos the longest time, since the handoff was built
+     * @param windowCount elements timed in the window
+     * @param windowMaxNanos the longest time in the window
+     * @param p50Nanos the median time in the window
+     * @param p90Nanos the 90th percentile in the window
+     * @param p99Nanos the 99th percentile in the window
+     * @param p999Nanos the 99.9th percentile in the window
+     * @param oldestAgeNanos how long the oldest element inside has stayed so far; 0 when empty
      */
     public record SojournTimes(boolean enabled, long count, long totalNanos, long maxNanos,
-                               long p50Nanos, long p90Nanos, long p99Nanos, long p999Nanos) {
+                               long windowCount, long windowMaxNanos,
+                               long p50Nanos, long p90Nanos, long p99Nanos, long p999Nanos,
+                               long oldestAgeNanos) {
 
-        private static final SojournTimes DISABLED = new SojournTimes(false, 0, 0, 0, 0, 0, 0, 0);
+        private static final SojournTimes DISABLED = new SojournTimes(false, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
         /**
          * Returns the times of a handoff built without the {@code sojourn} option.

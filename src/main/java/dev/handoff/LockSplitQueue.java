@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * A bounded FIFO handoff on a linked list of array chunks with one lock for producers and another
@@ -423,6 +424,12 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
         } finally {
             takeLock.unlock();
         }
+    }
+
+    /** Looks at the head without the take lock (see {@code ChunkedList.oldestStamp}). */
+    @Override
+    long oldestStamp(ToLongFunction<Object> stampOf) {
+        return list.oldestStamp(stampOf);
     }
 
     @Override

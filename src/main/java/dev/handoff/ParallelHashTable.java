@@ -19,6 +19,7 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
+import java.util.function.ToLongFunction;
 
 /**
  * A bounded, <em>unordered</em> handoff on an open-addressed hash table whose slots are claimed
@@ -447,6 +448,12 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     @Override
     public Object[] toArray() {
         return table.toArray();
+    }
+
+    /** Looks at every slot: the table keeps no order (see {@code TableHandoff.oldestStamp}). */
+    @Override
+    long oldestStamp(ToLongFunction<Object> stampOf) {
+        return table.oldestStamp(stampOf);
     }
 
     /** The occupied slots: a word of the summary at a time, or slot by slot without a summary. */

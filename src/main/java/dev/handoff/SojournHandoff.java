@@ -12,6 +12,7 @@ import java.util.Iterator;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * A buffered handoff that records how long each element stays inside: the {@code sojourn} option
@@ -50,6 +51,10 @@ final class SojournHandoff<E> extends AbstractHandoff<E> {
      * written before the stamp is inserted, and the inner handoff's BlockingQueue guarantee (the
      * insert happens-before the removal of that element) makes it visible to the consumer that
      * unwraps it. The histogram is safe for any number of recording threads (SojournHistogram).
+     *
+     * The oldest element's age: stats() asks the inner kind for the least stamp among the
+     * elements at its front (AbstractHandoff.oldestStamp, read without the kind's locks) and
+     * subtracts it from the clock. A stamp read in a race is whole: insertedAt is final.
      *
      * Counting: the inner handoff counts puts, takes, waits and probes, built with the spec's
      * stats; this handoff's own counters stay off, and stats() adds the histogram to the inner
@@ -157,7 +162,8 @@ final class SojournHandoff<E> extends AbstractHandoff<E> {
         if (s == null) {
             return null;
         }
-        times.record(System.nanoTime() - s.insertedAt);
+        long now = System.nanoTime();
+        times.record(now - s.insertedAt, now);
         return s.element;
     }
 
@@ -317,10 +323,24 @@ final class SojournHandoff<E> extends AbstractHandoff<E> {
         return spec;
     }
 
-    /** The inner handoff's counters, with the sojourn times of this one. */
+    /** The inner handoff's counters, with the sojourn times of this one and its oldest element's age. */
     @Override
     public HandoffStats stats() {
-        return inner.stats().withSojourn(times.snapshot());
+        HandoffStats counted = inner.stats();
+        long oldest = inner.oldestStamp(SojournHandoff::stampOf);
+        long age = oldest == NO_STAMP ? 0L : System.nanoTime() - oldest;
+        return counted.withSojourn(times.snapshot(age));
+    }
+
+    /** The insert time of a stamp the inner handoff holds. */
+    private static long stampOf(Object stamped) {
+        return ((Stamped<?>) stamped).insertedAt;
+    }
+
+    /** Unused: this handoff answers the oldest element's age itself, in stats(). */
+    @Override
+    long oldestStamp(ToLongFunction<Object> stampOf) {
+        return inner.oldestStamp(s -> stampOf.applyAsLong(elementOf(s)));
     }
 
     @Override

@@ -5,6 +5,7 @@ package dev.handoff;
 
 import java.util.Collection;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * The part of the {@code BlockingQueue} contract that a handoff of capacity zero answers without
@@ -65,6 +66,12 @@ abstract class ZeroCapacityHandoff<E> extends AbstractHandoff<E> {
     @Override
     public Object[] toArray() {
         return new Object[0];
+    }
+
+    /** Returns {@link #NO_STAMP}: nothing is ever inside. */
+    @Override
+    final long oldestStamp(ToLongFunction<Object> stampOf) {
+        return NO_STAMP;
     }
 
     /** Moves nothing and returns 0: nothing is ever inside. */

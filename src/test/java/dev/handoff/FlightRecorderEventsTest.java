@@ -258,6 +258,7 @@ class FlightRecorderEventsTest {
             handoff.put("a");
             handoff.put("b");
             handoff.take();
+            TimeUnit.MILLISECONDS.sleep(50); // b stays, as behind a stuck consumer
         });
         Handoff<String> handoff = built.get(0);
         List<RecordedEvent> mine = of(handoff, stats);
@@ -276,6 +277,9 @@ class FlightRecorderEventsTest {
             assertEquals(Duration.ofNanos(now.p90Nanos()), e.getDuration("sojournP90"));
             assertEquals(Duration.ofNanos(now.p99Nanos()), e.getDuration("sojournP99"));
             assertEquals(Duration.ofNanos(now.p999Nanos()), e.getDuration("sojournP999"));
+            assertEquals(Duration.ofNanos(now.windowMaxNanos()), e.getDuration("sojournWindowMax"));
+            assertTrue(e.getDuration("oldestAge").toMillis() >= 50, () -> "b stayed 50 ms: " + e);
+            assertTrue(e.getDuration("oldestAge").toNanos() <= now.oldestAgeNanos(), "read before now");
         }
     }
 

@@ -58,6 +58,56 @@ class SojournHandoffTest {
         assertTrue(t.totalNanos() >= FIFTY_MS && t.meanNanos() >= FIFTY_MS, t::toString);
     }
 
+    private static final String[] EVERY_KIND = {"circular:4,sojourn", "circular:4,core=ring,sojourn",
+            "circular:4,core=cells,sojourn", "lock-split:4,sojourn", "lock-split:200,sojourn", "pht:5,sojourn",
+            "pht:5,key=hash,slots=monitor,sojourn", "pht:5,search=cursor,sojourn", "circular:4,classes=2,sojourn",
+            "pht:5,classes=3,sojourn"};
+
+    static String[] everyKind() {
+        return EVERY_KIND;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.MethodSource("everyKind")
+    void theOldestElementsAgeGrowsBehindAStuckConsumerAndIsZeroWhenEmpty(String spec) throws Exception {
+        Handoff<String> h = Handoffs.create(spec);
+        assertEquals(0, h.stats().sojourn().oldestAgeNanos(), "empty");
+        long before = System.nanoTime();
+        h.put("first");
+        stayAtLeast(System.nanoTime(), FIFTY_MS); // no consumer
+        long beforeSecond = System.nanoTime();
+        h.put("second");
+        long age = h.stats().sojourn().oldestAgeNanos();
+        long bound = System.nanoTime() - before;
+        assertTrue(age >= FIFTY_MS && age <= bound, () -> "first stayed 50 ms (at most " + bound + " ns): " + age);
+        assertEquals(0, h.stats().sojourn().count(), "nothing was handed out");
+
+        h.remove("first"); // whatever the kind's order, the oldest leaves
+        long left = h.stats().sojourn().oldestAgeNanos();
+        long secondBound = System.nanoTime() - beforeSecond;
+        assertTrue(left <= secondBound, () -> "only second is inside (at most " + secondBound + " ns): " + left);
+        h.take();
+        assertEquals(0, h.stats().sojourn().oldestAgeNanos(), "empty again");
+    }
+
+    @Test
+    void theOldestAgeFollowsTheHeadAcrossChunksOfTheLockSplitQueue() throws Exception {
+        Handoff<Integer> h = Handoffs.create("lock-split:300,sojourn");
+        for (int i = 0; i < 130; i++) { // three chunks of 64
+            h.put(i);
+        }
+        stayAtLeast(System.nanoTime(), FIFTY_MS);
+        long beforeLast = System.nanoTime();
+        h.put(130);
+        for (int i = 0; i < 130; i++) {
+            assertTrue(h.stats().sojourn().oldestAgeNanos() >= FIFTY_MS, "element " + i + " is at the head");
+            assertEquals(i, h.take());
+        }
+        long age = h.stats().sojourn().oldestAgeNanos();
+        long bound = System.nanoTime() - beforeLast;
+        assertTrue(age <= bound, () -> "only the last one is inside (at most " + bound + " ns): " + age);
+    }
+
     @Test
     void everyWayOutToAConsumerIsTimedAndNoOtherWayIs() throws Exception {
         Handoff<Integer> h = Handoffs.create("circular:16,stats,sojourn");

@@ -44,10 +44,12 @@ import java.util.function.ToLongFunction;
  *     <tr><td>{@code handoff.sojourn}</td><td>function timer</td>
  *         <td>{@link HandoffStats.SojournTimes#count()} and {@link HandoffStats.SojournTimes#totalNanos()}</td></tr>
  *     <tr><td>{@code handoff.sojourn.max}</td><td>time gauge</td>
- *         <td>{@link HandoffStats.SojournTimes#maxNanos()}</td></tr>
+ *         <td>{@link HandoffStats.SojournTimes#windowMaxNanos()}</td></tr>
  *     <tr><td>{@code handoff.sojourn.percentile}, tag {@code phi=0.5}, {@code 0.9}, {@code 0.99},
  *         {@code 0.999}</td><td>time gauge</td>
  *         <td>{@link HandoffStats.SojournTimes#p50Nanos()} ... {@link HandoffStats.SojournTimes#p999Nanos()}</td></tr>
+ *     <tr><td>{@code handoff.oldest.age}</td><td>time gauge</td>
+ *         <td>{@link HandoffStats.SojournTimes#oldestAgeNanos()}</td></tr>
  *   </tbody>
  * </table>
  *
@@ -61,7 +63,10 @@ import java.util.function.ToLongFunction;
  * {@code ,sojourn} option ({@link dev.handoff.SojournSpec}) whether or not the handoff counts.
  * The timer's count and total give the mean wait over each publishing step, as any timer's do;
  * the maximum and the percentiles, named as Micrometer names a timer's client-side percentiles,
- * are over the handoff's whole life, since the handoff keeps one cumulative histogram.
+ * cover a recent window, the last 80 to 120 seconds, as a timer's do with Micrometer's default
+ * expiry of 2 minutes ({@link HandoffStats.SojournTimes} says how). {@code handoff.oldest.age}
+ * is how long the oldest task still inside has waited so far: the gauge that shows a stuck
+ * consumer, which grows while the timer's count stands still.
  *
  * <p>The meters hold the handoff weakly, as Micrometer's gauges do: they do not keep it alive;
  * once it has been collected the gauges report {@code NaN} and the counters the last count they
@@ -145,17 +150,22 @@ public final class HandoffMetrics implements MeterBinder {
                 .tags(tags)
                 .description("Time elements waited inside the handoff, from insert to take")
                 .register(registry);
-        sojournGauge(registry, "handoff.sojourn.max", Tags.empty(), SojournTimes::maxNanos);
+        sojournGauge(registry, "handoff.sojourn.max", Tags.empty(), SojournTimes::windowMaxNanos);
         sojournGauge(registry, "handoff.sojourn.percentile", Tags.of("phi", "0.5"), SojournTimes::p50Nanos);
         sojournGauge(registry, "handoff.sojourn.percentile", Tags.of("phi", "0.9"), SojournTimes::p90Nanos);
         sojournGauge(registry, "handoff.sojourn.percentile", Tags.of("phi", "0.99"), SojournTimes::p99Nanos);
         sojournGauge(registry, "handoff.sojourn.percentile", Tags.of("phi", "0.999"), SojournTimes::p999Nanos);
+        TimeGauge.builder("handoff.oldest.age", handoff, TimeUnit.NANOSECONDS,
+                        h -> h.stats().sojourn().oldestAgeNanos())
+                .tags(tags)
+                .description("How long the oldest element still inside the handoff has waited so far")
+                .register(registry);
     }
 
     private void sojournGauge(MeterRegistry registry, String name, Tags extra, ToLongFunction<SojournTimes> nanos) {
         TimeGauge.builder(name, handoff, TimeUnit.NANOSECONDS, h -> nanos.applyAsLong(h.stats().sojourn()))
                 .tags(tags.and(extra))
-                .description("Time elements waited inside the handoff since it was built")
+                .description("Time elements waited inside the handoff, over the last 80 to 120 seconds")
                 .register(registry);
     }
 

@@ -133,8 +133,10 @@ class HandoffMetricsTest {
         assertEquals(2, timer.count());
         // Micrometer converts nanoseconds to its base unit and back: equal within a nanosecond
         assertEquals(now.totalNanos(), timer.totalTime(TimeUnit.NANOSECONDS), 1);
-        assertEquals(now.maxNanos(), registry.get("handoff.sojourn.max").tag("name", "jobs").timeGauge()
+        assertEquals(now.windowMaxNanos(), registry.get("handoff.sojourn.max").tag("name", "jobs").timeGauge()
                 .value(TimeUnit.NANOSECONDS), 1);
+        assertEquals(0, registry.get("handoff.oldest.age").tag("name", "jobs").timeGauge()
+                .value(TimeUnit.NANOSECONDS), "empty: nothing has waited");
         assertEquals(now.p50Nanos(), percentile(registry, "0.5"), 1);
         assertEquals(now.p90Nanos(), percentile(registry, "0.9"), 1);
         assertEquals(now.p99Nanos(), percentile(registry, "0.99"), 1);
@@ -142,6 +144,24 @@ class HandoffMetricsTest {
         assertTrue(now.p999Nanos() >= TimeUnit.MILLISECONDS.toNanos(1), "b stayed 1 ms at least");
         assertEquals(handoff.stats().enabled(), registry.find("handoff.puts").meter() != null,
                 "the counters come with stats only");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"circular:8,sojourn", "circular:8,core=cells,sojourn", "lock-split:8,sojourn",
+            "pht:8,sojourn", "lock-split:8,classes=2,sojourn"})
+    void theOldestAgeGaugeGrowsWhileTheConsumerIsStuck(String spec) throws Exception {
+        Handoff<String> handoff = Handoffs.create(spec);
+        MeterRegistry registry = new SimpleMeterRegistry();
+        new HandoffMetrics(handoff, "jobs").bindTo(registry);
+        long before = System.nanoTime();
+        handoff.put("stuck");
+        TimeUnit.MILLISECONDS.sleep(60); // no consumer takes it
+        double age = registry.get("handoff.oldest.age").tag("name", "jobs").timeGauge().value(TimeUnit.NANOSECONDS);
+        long bound = System.nanoTime() - before;
+        assertTrue(age >= TimeUnit.MILLISECONDS.toNanos(50) && age <= bound,
+                () -> "stuck 60 ms (at most " + bound + " ns), the gauge reads " + age);
+        assertEquals(0, registry.get("handoff.sojourn").tag("name", "jobs").functionTimer().count(),
+                "nothing handed out: the timer cannot show it");
     }
 
     private static double percentile(MeterRegistry registry, String phi) {

@@ -5,6 +5,7 @@ package dev.handoff.internal.circular;
 
 import java.util.Collection;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * The algorithm of a circular buffer: the cells, how threads claim them, and how a thread waits
@@ -144,6 +145,15 @@ public interface BufferCore<E> {
         }
         return false;
     }
+
+    /**
+     * The stamp of the first element from the oldest on that has one, read without the core's
+     * lock and without waiting (weakly consistent: it may look at an element just taken, or miss
+     * one just inserted); {@code Long.MAX_VALUE} if it finds none.
+     *
+     * @param stampOf an element's stamp, or {@code Long.MAX_VALUE} for an element without one
+     */
+    long oldestStamp(ToLongFunction<Object> stampOf);
 
     /** A consistent copy of the elements, oldest first. */
     Object[] toArray();

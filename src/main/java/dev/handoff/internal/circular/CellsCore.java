@@ -12,6 +12,7 @@ import dev.handoff.internal.waiting.Spinner;
 
 import java.util.Collection;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * The {@code core=cells} core of a circular buffer: a put and a take each claim a position with
@@ -467,6 +468,11 @@ public final class CellsCore<E> implements BufferCore<E> {
     @Override
     public E peek() {
         return cast(inside.peek());
+    }
+
+    @Override
+    public long oldestStamp(ToLongFunction<Object> stampOf) {
+        return inside.oldestStamp(stampOf);
     }
 
     @Override

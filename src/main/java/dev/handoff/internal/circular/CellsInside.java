@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * The operations of {@link CellsCore} that look inside: they go cell by cell and never stop the
@@ -174,6 +175,18 @@ final class CellsInside {
             }
         }
         return seen.toArray();
+    }
+
+    /** The stamp of the first element from takes on that has one, or Long.MAX_VALUE: as peek() walks. */
+    long oldestStamp(ToLongFunction<Object> stampOf) {
+        for (long q = counts.takes(), end = counts.puts(); q < end; q++) {
+            Object e = ring.peekAt(ring.index(q), q);
+            long stamp = e == null ? Long.MAX_VALUE : stampOf.applyAsLong(e);
+            if (stamp != Long.MAX_VALUE) {
+                return stamp;
+            }
+        }
+        return Long.MAX_VALUE;
     }
 
     Object peek() {

@@ -16,6 +16,7 @@ import java.util.Collection;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * The {@code core=lock} core of a circular buffer, the default: an array and two indices under
@@ -133,11 +134,15 @@ public final class LockCore<E> implements BufferCore<E> {
 
     private final Counters counters;
 
-    private static final VarHandle COUNT;
+    private static final VarHandle COUNT, TAKE_INDEX;
+
+    /** The cells, read without the lock only by oldestStamp. */
+    private static final VarHandle ITEMS = MethodHandles.arrayElementVarHandle(Object[].class);
 
     static {
         try {
             COUNT = MethodHandles.lookup().findVarHandle(LockCore.class, "count", int.class);
+            TAKE_INDEX = MethodHandles.lookup().findVarHandle(LockCore.class, "takeIndex", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -467,6 +472,23 @@ public final class LockCore<E> implements BufferCore<E> {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Reads takeIndex, count and the cells without the lock, each with an opaque read: a racy
+     * read, which may see a stale index and so an element just taken, or a cell just cleared.
+     */
+    @Override
+    public long oldestStamp(ToLongFunction<Object> stampOf) {
+        int n = Math.min((int) COUNT.getOpaque(this), items.length);
+        for (int i = 0, k = (int) TAKE_INDEX.getOpaque(this); i < n; i++, k = next(k)) {
+            Object e = ITEMS.getOpaque(items, k);
+            long stamp = e == null ? Long.MAX_VALUE : stampOf.applyAsLong(e);
+            if (stamp != Long.MAX_VALUE) {
+                return stamp;
+            }
+        }
+        return Long.MAX_VALUE;
     }
 
     @Override

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * The {@code core=ring} core of a circular buffer: producers and consumers do not share a lock.
@@ -383,6 +384,11 @@ public final class RingCore<E> implements BufferCore<E> {
     public E peek() {
         Object[] inside = toArray();
         return inside.length == 0 ? null : (E) inside[0];
+    }
+
+    @Override
+    public long oldestStamp(ToLongFunction<Object> stampOf) {
+        return ring.oldestStamp(stampOf);
     }
 
     @Override

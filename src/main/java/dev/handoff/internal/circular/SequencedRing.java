@@ -10,6 +10,7 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.ToLongFunction;
 
 /**
  * The cells of a {@link RingCore}: a bounded lock-free MPMC ring with a sequence per cell. It
@@ -268,6 +269,30 @@ public final class SequencedRing {
                 return (int) Math.max(0L, Math.min(capacity, t - h));
             }
         }
+    }
+
+    /**
+     * The stamp of the first element from head on that has one, or {@code Long.MAX_VALUE}: a
+     * walk of the cells between head and tail that neither claims nor waits. A cell counts only
+     * while its sequence says it is full for the position walked (read with acquire, which pairs
+     * with the producer's setRelease in offer, so the element read after it is the one published);
+     * a cell emptied or refilled meanwhile is passed over or read as it was.
+     *
+     * @param stampOf an element's stamp, or {@code Long.MAX_VALUE} for an element without one
+     */
+    public long oldestStamp(ToLongFunction<Object> stampOf) {
+        long h = position(head);
+        for (long p = h, t = Math.min(position(tail), h + capacity); p < t; p++) {
+            int cell = index(p);
+            if ((int) SEQUENCES.getAcquire(sequences, cell) == full(p)) {
+                Object e = items[cell];
+                long stamp = e == null ? Long.MAX_VALUE : stampOf.applyAsLong(e);
+                if (stamp != Long.MAX_VALUE) {
+                    return stamp;
+                }
+            }
+        }
+        return Long.MAX_VALUE;
     }
 
     /** Refuses every later insert; every insert that succeeded precedes this. */

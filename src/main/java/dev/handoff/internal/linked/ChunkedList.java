@@ -8,6 +8,7 @@ import dev.handoff.internal.guard.ReentryGuard;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * The bounded FIFO list of a two-lock queue: a chain of array chunks with an end for producers
@@ -191,6 +192,40 @@ public final class ChunkedList<E> {
         E e = (E) items[end.index];
         items[end.index++] = null;
         return e;
+    }
+
+    /**
+     * The stamp of the first element from the take end on that has one, or
+     * {@code Long.MAX_VALUE}: read without either lock (no caller holds one), weakly consistent.
+     * The volatile read of takes comes first and pairs with the write in take(): the chunk and
+     * index read after it are those of that take or a later one, and a later one may have moved
+     * on, given its chunk to the spares, or had it refilled: then the walk reads elements just
+     * taken or newer ones, or nulls, and stops after at most puts - takes slots or at a missing
+     * link. The slots a producer published are those before puts, read before the walk.
+     *
+     * @param stampOf an element's stamp, or {@code Long.MAX_VALUE} for an element without one
+     */
+    public long oldestStamp(ToLongFunction<Object> stampOf) {
+        Chunk.End end = takeEnd;
+        long takes = end.passed;
+        long inside = putEnd.passed - takes; // volatile: the slots before it are published
+        Chunk chunk = end.chunk;
+        int index = end.index;
+        for (long left = inside; left > 0; left--) {
+            if (index >= chunk.items.length) {
+                chunk = chunk.next;
+                index = 0;
+                if (chunk == null) {
+                    break; // a racy read of a chunk that was left meanwhile
+                }
+            }
+            Object e = chunk.items[index++];
+            long stamp = e == null ? Long.MAX_VALUE : stampOf.applyAsLong(e);
+            if (stamp != Long.MAX_VALUE) {
+                return stamp;
+            }
+        }
+        return Long.MAX_VALUE;
     }
 
     /** The first element, left in place. Call holding the take lock, with available() > 0. */

@@ -5,19 +5,29 @@ package dev.handoff.internal.observe;
 
 import dev.handoff.HandoffStats.SojournTimes;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * A histogram of durations in nanoseconds that any number of threads record into at once, without
  * a lock: the sojourn times behind {@code HandoffStats.sojourn()}. It keeps counts per bucket, the
- * total and the maximum, cumulative since construction; {@link #snapshot()} reads them into a
- * {@link SojournTimes}.
+ * total and the maximum, cumulative since construction, and reports its percentiles over a recent
+ * window: the values recorded in the last {@value #KEPT} periods of {@value #PERIOD_SECONDS}
+ * seconds at most and the last {@value #KEPT_LESS_ONE} at least, as a Micrometer timer reports
+ * its percentiles over its distribution-statistic expiry (2 minutes in buffers of 3, by default).
+ * {@link #snapshot(long)} reads it into a {@link SojournTimes}.
  *
  * <p>Error bound: a percentile is reported as the highest value of the bucket that holds the true
  * percentile (the recorded value of that rank), capped at the maximum recorded. It is therefore
  * never below the true value, exact below {@value #EXACT_BELOW} ns, and above that at most
- * {@code 1/}{@value #SUB_BUCKETS} (6.25%) over it. Count, total and maximum are exact.
+ * {@code 1/}{@value #SUB_BUCKETS} (6.25%) over it; the window's maximum is its highest bucket's
+ * highest value, capped likewise, within the same bound. The cumulative count, total and maximum
+ * are exact.
  *
  * <p>The library has no runtime dependencies, so this histogram is written here rather than taken
  * from HdrHistogram, whose layout it follows in miniature.
@@ -50,7 +60,32 @@ public final class SojournHistogram {
      * that value: the cap never pulls a percentile below its true value. The snapshot is
      * otherwise not atomic: a value recorded meanwhile may be in the total and not yet in the
      * counts, or the reverse for a count read late.
+     *
+     * The window. The counts only grow, so the values recorded since an instant are the counts
+     * now less a copy of them taken at that instant (a baseline). Every PERIOD a baseline is
+     * taken, and the last KEPT are kept; the window runs from the oldest kept to now, so it
+     * spans between (KEPT - 1) and KEPT periods. A recorder has the time at hand (the caller read
+     * the clock to measure), so it compares it with rotateAt, a volatile field written once per
+     * period, and the one recorder (or reader) that wins the CAS on it takes the baseline: no
+     * lock and no extra clock read on the recording path, and a copy of the counts once per
+     * period. A snapshot rotates first too, so a handoff with no traffic still moves its window.
+     * The baselines missed while nothing was recorded or read are the counts at the time of the
+     * rotation (nothing changed them meanwhile, or a recording would have rotated), so one copy
+     * fills them all. Baselines are read and written holding the window's monitor, which only
+     * the rotating thread and readers take. A value recorded while a baseline is copied may fall
+     * in either period: at the window's edge, the window is off by those values.
      */
+
+    /** The length of a period of the window: a baseline is taken once per period. */
+    static final int PERIOD_SECONDS = 40;
+
+    /** Baselines kept: the window spans between KEPT - 1 and KEPT periods. */
+    static final int KEPT = 3;
+
+    /** KEPT - 1, for the class comment. */
+    static final int KEPT_LESS_ONE = KEPT - 1;
+
+    private static final long PERIOD_NANOS = TimeUnit.SECONDS.toNanos(PERIOD_SECONDS);
 
     /** Linear sub-buckets per power of two: the relative error is at most 1/SUB_BUCKETS. */
     static final int SUB_BUCKETS = 16;
@@ -68,23 +103,87 @@ public final class SojournHistogram {
     private final LongAdder total = new LongAdder();
     private final LongAccumulator max = new LongAccumulator(Math::max, 0L);
 
-    /** Creates an empty histogram. */
+    /** The clock of {@link #snapshot(long)}: System.nanoTime, or a test's. */
+    private final LongSupplier clock;
+
+    /** When the next baseline is due; advanced by CAS by the thread that takes it. */
+    private volatile long rotateAt;
+
+    /** The last KEPT baselines, a ring; oldest is the next to be replaced. Guarded by itself. */
+    private final long[][] baselines = new long[KEPT][];
+    private int oldest;
+
+    private static final VarHandle ROTATE_AT;
+
+    static {
+        try {
+            ROTATE_AT = MethodHandles.lookup().findVarHandle(SojournHistogram.class, "rotateAt", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Creates an empty histogram on {@link System#nanoTime()}. */
     public SojournHistogram() {
+        this(System::nanoTime);
+    }
+
+    /**
+     * Creates an empty histogram on a clock: the one its callers read, in nanoseconds.
+     *
+     * @param clock the time in nanoseconds, as {@link System#nanoTime()} gives it
+     */
+    public SojournHistogram(LongSupplier clock) {
         for (int i = 0; i < BUCKETS; i++) {
             counts[i] = new LongAdder();
         }
+        Arrays.fill(baselines, new long[BUCKETS]); // nothing recorded before construction
+        this.clock = clock;
+        this.rotateAt = clock.getAsLong() + PERIOD_NANOS;
     }
 
     /**
      * Records one duration; a negative one (which a monotonic clock does not give) as 0.
      *
      * @param nanos the duration in nanoseconds
+     * @param now the clock's time when it ended, which the caller read to measure it
      */
-    public void record(long nanos) {
+    public void record(long nanos, long now) {
         long v = Math.max(nanos, 0L);
         max.accumulate(v); // before the count: pairs with snapshot() reading the counts first
         total.add(v);
         counts[bucketOf(v)].increment();
+        if (now - rotateAt >= 0) { // volatile read, written once per period: see "The window"
+            rotate(now);
+        }
+    }
+
+    /** Takes the baselines due at now, if this thread wins them. */
+    private void rotate(long now) {
+        long due = rotateAt;
+        long late = now - due;
+        if (late < 0) {
+            return;
+        }
+        long periods = 1 + late / PERIOD_NANOS;
+        if (!ROTATE_AT.compareAndSet(this, due, due + periods * PERIOD_NANOS)) {
+            return; // another thread takes them
+        }
+        long[] baseline = currentCounts();
+        synchronized (baselines) {
+            for (long i = 0, n = Math.min(periods, KEPT); i < n; i++) {
+                baselines[oldest] = baseline; // never written after: one array serves every slot
+                oldest = (oldest + 1) % KEPT;
+            }
+        }
+    }
+
+    private long[] currentCounts() {
+        long[] n = new long[BUCKETS];
+        for (int i = 0; i < BUCKETS; i++) {
+            n[i] = counts[i].sum();
+        }
+        return n;
     }
 
     /** The bucket that holds v, {@code v >= 0}. */
@@ -113,21 +212,37 @@ public final class SojournHistogram {
     }
 
     /**
-     * Reads the histogram: count, total, maximum and the percentiles 50, 90, 99 and 99.9.
+     * Reads the histogram: the cumulative count, total and maximum, and over the window (see
+     * the class comment) the count, the maximum and the percentiles 50, 90, 99 and 99.9.
      *
+     * @param oldestAgeNanos the age of the oldest element inside, which the handoff measures
      * @return the times recorded so far, {@code enabled} true
      */
-    public SojournTimes snapshot() {
-        long[] n = new long[BUCKETS];
+    public SojournTimes snapshot(long oldestAgeNanos) {
+        rotate(clock.getAsLong());
+        long[] since;
+        synchronized (baselines) {
+            since = baselines[oldest];
+        }
+        long[] n = currentCounts(); // after the baseline: never below it, as counts only grow
         long count = 0;
+        long[] w = new long[BUCKETS];
+        long windowCount = 0;
+        int top = -1;
         for (int i = 0; i < BUCKETS; i++) {
-            n[i] = counts[i].sum();
             count += n[i];
+            w[i] = n[i] - since[i];
+            windowCount += w[i];
+            if (w[i] > 0) {
+                top = i;
+            }
         }
         long highest = max.get(); // after the counts: see "Visibility"
-        return new SojournTimes(true, count, total.sum(), highest,
-                valueAt(n, count, highest, 0.50), valueAt(n, count, highest, 0.90),
-                valueAt(n, count, highest, 0.99), valueAt(n, count, highest, 0.999));
+        long windowMax = top < 0 ? 0L : Math.min(highestIn(top), highest);
+        return new SojournTimes(true, count, total.sum(), highest, windowCount, windowMax,
+                valueAt(w, windowCount, windowMax, 0.50), valueAt(w, windowCount, windowMax, 0.90),
+                valueAt(w, windowCount, windowMax, 0.99), valueAt(w, windowCount, windowMax, 0.999),
+                Math.max(0L, oldestAgeNanos));
     }
 
     /**

@@ -70,11 +70,18 @@ public final class StatsEvent extends HandoffEvent {
     public long sojournTotal;
 
     @Label("Sojourn Max")
+    @Description("The longest time in the handoff since it was built")
     @Timespan(Timespan.NANOSECONDS)
     public long sojournMax;
 
+    @Label("Sojourn Window Max")
+    @Description("The longest time in the handoff in the window of the percentiles, the last 80 to 120 s")
+    @Timespan(Timespan.NANOSECONDS)
+    public long sojournWindowMax;
+
     @Label("Sojourn p50")
-    @Description("Median time in the handoff; percentiles are at most 6.25% over the true value, never under")
+    @Description("Median time in the handoff over the last 80 to 120 s; percentiles are at most 6.25% over"
+            + " the true value, never under")
     @Timespan(Timespan.NANOSECONDS)
     public long sojournP50;
 
@@ -89,6 +96,12 @@ public final class StatsEvent extends HandoffEvent {
     @Label("Sojourn p99.9")
     @Timespan(Timespan.NANOSECONDS)
     public long sojournP999;
+
+    @Label("Oldest Age")
+    @Description("How long the oldest element still inside has stayed so far; 0 when empty or without the"
+            + " sojourn option")
+    @Timespan(Timespan.NANOSECONDS)
+    public long oldestAge;
 
     /** Fills this event from a snapshot of the handoff; the caller commits it. */
     public void read(Handoff<?> handoff) {
@@ -107,9 +120,11 @@ public final class StatsEvent extends HandoffEvent {
         sojournCount = sojourn.count();
         sojournTotal = sojourn.totalNanos();
         sojournMax = sojourn.maxNanos();
+        sojournWindowMax = sojourn.windowMaxNanos();
         sojournP50 = sojourn.p50Nanos();
         sojournP90 = sojourn.p90Nanos();
         sojournP99 = sojourn.p99Nanos();
         sojournP999 = sojourn.p999Nanos();
+        oldestAge = sojourn.oldestAgeNanos();
     }
 }

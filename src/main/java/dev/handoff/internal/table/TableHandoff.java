@@ -16,6 +16,7 @@ import java.util.Collection;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 
 /**
  * The hash table's handoff: a pass of its fill or its search, and the waiting, closing, draining
@@ -462,6 +463,24 @@ public final class TableHandoff {
             }
         }
         return null;
+    }
+
+    /**
+     * The least stamp over every slot, read one slot at a time as toArray() reads them (weakly
+     * consistent), or {@code Long.MAX_VALUE}: the table keeps no order, so the oldest element may
+     * be in any slot, and the cost is one read per slot, the capacity, per call.
+     *
+     * @param stampOf an element's stamp, or {@code Long.MAX_VALUE} for an element without one
+     */
+    public long oldestStamp(ToLongFunction<Object> stampOf) {
+        long oldest = Long.MAX_VALUE;
+        for (int i = 0, n = table.length(); i < n; i++) {
+            Object e = table.element(i);
+            if (e != null) {
+                oldest = Math.min(oldest, stampOf.applyAsLong(e));
+            }
+        }
+        return oldest;
     }
 
     /** The elements in slot order, read one slot at a time (weakly consistent). */

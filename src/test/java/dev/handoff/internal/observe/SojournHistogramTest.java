@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * {@link SojournHistogram}: its buckets tile every non-negative long with the stated width; its
  * percentiles keep the stated bound (never below the true value, at most 1/16 above, exact
- * below 32) on known and on random inputs; and concurrent recording counts every value.
+ * below 32) on known and on random inputs; concurrent recording counts every value; and the
+ * percentiles cover the window the class comment states, on a clock the test moves.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SojournHistogramTest {
@@ -38,13 +39,13 @@ class SojournHistogramTest {
 
     /** Records values and checks each percentile against the sorted values' own. */
     private static void assertPercentilesOf(long[] values) {
-        SojournHistogram h = new SojournHistogram();
+        SojournHistogram h = new SojournHistogram(() -> 0L);
         for (long v : values) {
-            h.record(v);
+            h.record(v, 0L);
         }
         long[] sorted = values.clone();
         Arrays.sort(sorted);
-        SojournTimes t = h.snapshot();
+        SojournTimes t = h.snapshot(0L);
         assertEquals(values.length, t.count());
         assertEquals(Arrays.stream(values).sum(), t.totalNanos());
         assertEquals(sorted[sorted.length - 1], t.maxNanos());
@@ -78,11 +79,11 @@ class SojournHistogramTest {
         Arrays.setAll(oneToTenThousand, i -> i + 1);
         assertPercentilesOf(oneToTenThousand);
 
-        SojournHistogram h = new SojournHistogram();
+        SojournHistogram h = new SojournHistogram(() -> 0L);
         for (long v = 1; v <= 10_000; v++) {
-            h.record(v);
+            h.record(v, 0L);
         }
-        SojournTimes t = h.snapshot();
+        SojournTimes t = h.snapshot(0L);
         assertEquals(5_000.5, t.meanNanos());
         assertWithinBound(5_000, t.p50Nanos(), "p50");
         assertWithinBound(9_000, t.p90Nanos(), "p90");
@@ -92,13 +93,13 @@ class SojournHistogramTest {
 
     @Test
     void valuesBelowThirtyTwoAreExact() {
-        SojournHistogram h = new SojournHistogram();
+        SojournHistogram h = new SojournHistogram(() -> 0L);
         for (int i = 0; i < 1000; i++) {
-            h.record(i < 990 ? 7 : 31);
+            h.record(i < 990 ? 7 : 31, 0L);
         }
-        assertEquals(7, h.snapshot().p50Nanos());
-        assertEquals(7, h.snapshot().p99Nanos());
-        assertEquals(31, h.snapshot().p999Nanos());
+        assertEquals(7, h.snapshot(0L).p50Nanos());
+        assertEquals(7, h.snapshot(0L).p99Nanos());
+        assertEquals(31, h.snapshot(0L).p999Nanos());
     }
 
     @Test
@@ -114,7 +115,7 @@ class SojournHistogramTest {
 
     @Test
     void anEmptyHistogramReadsZeroAndNoMean() {
-        SojournTimes t = new SojournHistogram().snapshot();
+        SojournTimes t = new SojournHistogram(() -> 0L).snapshot(0L);
         assertTrue(t.enabled());
         assertEquals(0, t.count());
         assertEquals(0, t.maxNanos());
@@ -124,15 +125,15 @@ class SojournHistogramTest {
 
     @Test
     void aNegativeDurationIsRecordedAsZero() {
-        SojournHistogram h = new SojournHistogram();
-        h.record(-5);
-        assertEquals(1, h.snapshot().count());
-        assertEquals(0, h.snapshot().maxNanos());
+        SojournHistogram h = new SojournHistogram(() -> 0L);
+        h.record(-5, 0L);
+        assertEquals(1, h.snapshot(0L).count());
+        assertEquals(0, h.snapshot(0L).maxNanos());
     }
 
     @Test
     void concurrentRecordingCountsEveryValue() throws InterruptedException {
-        SojournHistogram h = new SojournHistogram();
+        SojournHistogram h = new SojournHistogram(() -> 0L);
         int threads = 4;
         int each = 250_000;
         AtomicLong total = new AtomicLong();
@@ -152,7 +153,7 @@ class SojournHistogramTest {
                 }
                 for (int i = 0; i < each; i++) {
                     long v = i % 2 == 0 ? 1_000 : random.nextLong(1L << 40); // half in one bucket: contended
-                    h.record(v);
+                    h.record(v, 0L);
                     sum += v;
                     highest = Math.max(highest, v);
                 }
@@ -164,10 +165,71 @@ class SojournHistogramTest {
         for (Thread t : recorders) {
             t.join();
         }
-        SojournTimes t = h.snapshot();
+        SojournTimes t = h.snapshot(0L);
         assertEquals((long) threads * each, t.count());
         assertEquals(total.get(), t.totalNanos());
         assertEquals(max.get(), t.maxNanos());
         assertWithinBound(1_000, t.p50Nanos(), "p50, the contended bucket");
+    }
+
+    // ---- the window, on a clock the test sets ----
+
+    private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
+
+    @Test
+    void aValueStaysInTheWindowForTwoPeriodsAndLeavesItWithinThree() {
+        AtomicLong clock = new AtomicLong();
+        SojournHistogram h = new SojournHistogram(clock::get);
+        h.record(5_000, clock.get());
+        for (long at = 1; at < 80; at++) { // two periods, read every second
+            clock.set(at * SECOND);
+            assertEquals(1, h.snapshot(0L).windowCount(), "read at " + at + " s");
+        }
+        clock.set(121 * SECOND);
+        SojournTimes t = h.snapshot(0L);
+        assertEquals(0, t.windowCount(), "three periods later");
+        assertEquals(0, t.p999Nanos());
+        assertEquals(0, t.windowMaxNanos());
+        assertEquals(1, t.count(), "the cumulative count keeps it");
+        assertEquals(5_000, t.maxNanos(), "and so does the cumulative maximum");
+    }
+
+    @Test
+    void theWindowStartsAtTheThirdNewestBaselineWhateverTakesIt() {
+        AtomicLong clock = new AtomicLong();
+        SojournHistogram h = new SojournHistogram(clock::get);
+        h.record(1_000, 10 * SECOND);            // before the baseline due at 40 s
+        clock.set(41 * SECOND);
+        h.snapshot(0L);                          // a reader takes that baseline
+        h.record(2_000_000, 45 * SECOND);        // after it
+        h.record(3_000, 50 * SECOND);
+        clock.set(81 * SECOND);
+        h.snapshot(0L);                          // takes the baseline at 80 s
+        clock.set(121 * SECOND);
+        SojournTimes t = h.snapshot(0L);         // takes the one at 120 s: the window starts at 40 s
+        assertEquals(3, t.count());
+        assertEquals(2, t.windowCount(), "the values recorded after the baseline at 40 s");
+        assertWithinBound(2_000_000, t.windowMaxNanos(), "the window's maximum");
+        assertWithinBound(3_000, t.p50Nanos(), "p50 of 3,000 and 2,000,000");
+    }
+
+    @Test
+    void periodsWithNothingRecordedOrReadAreBaselinesAllTheSame() {
+        AtomicLong clock = new AtomicLong();
+        SojournHistogram h = new SojournHistogram(clock::get);
+        h.record(1_000, SECOND);
+        clock.set(1_000 * SECOND);               // 25 periods later, nothing in between
+        assertEquals(0, h.snapshot(0L).windowCount(), "a value 999 s old is out of a 120 s window");
+        h.record(4_000, 1_001 * SECOND);
+        SojournTimes t = h.snapshot(0L);
+        assertEquals(1, t.windowCount());
+        assertWithinBound(4_000, t.p50Nanos(), "p50");
+    }
+
+    @Test
+    void theOldestAgeIsReportedAsGivenAndNeverNegative() {
+        SojournHistogram h = new SojournHistogram(() -> 0L);
+        assertEquals(7_000, h.snapshot(7_000).oldestAgeNanos());
+        assertEquals(0, h.snapshot(-3).oldestAgeNanos());
     }
 }
