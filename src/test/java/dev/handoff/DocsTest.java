@@ -19,8 +19,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The handbook's own checks: every relative link and anchor in README.md and docs/ resolves, and no
- * word meant for the maintainers' tracker reaches a user.
+ * The handbook's own checks: every relative link and anchor in README.md and docs/ resolves, every
+ * kept result a command names (in code as in prose) exists, and no word meant for the
+ * maintainers' tracker reaches a user.
  */
 class DocsTest {
 
@@ -70,6 +71,23 @@ class DocsTest {
             }
         }
         assertEquals(List.of(), broken);
+    }
+
+    /** A kept result by its path from the root: a name with a commit's seven hex digits. */
+    private static final Pattern KEPT_RESULT = Pattern.compile("docs/data/[a-z0-9.-]*-[0-9a-f]{7}[a-z0-9.-]*\\.(?:json|md)");
+
+    @Test
+    void everyKeptResultACommandNamesExists() throws IOException {
+        List<String> missing = new ArrayList<>();
+        for (Path page : pages()) {
+            Matcher m = KEPT_RESULT.matcher(Files.readString(page));
+            while (m.find()) {
+                if (!Files.exists(ROOT.resolve(m.group()))) {
+                    missing.add(ROOT.relativize(page) + ": " + m.group());
+                }
+            }
+        }
+        assertEquals(List.of(), missing);
     }
 
     @Test

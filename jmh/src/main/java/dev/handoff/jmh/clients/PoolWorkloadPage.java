@@ -121,20 +121,33 @@ public final class PoolWorkloadPage {
         return r.tasks() == 0 ? Double.NaN : r.cpuNanos() / 1e3 / r.tasks();
     }
 
-    /**
-     * The steady shape's median ratio to {@code tpe+abq} of one pool, for tasks of the mean given
-     * (in microseconds, as {@code --means-us}), with platform or virtual submitters: its tasks per
-     * second, or with {@code cpu} its CPU per task; NaN if the runs do not have it.
-     */
-    public static double steadyRatio(Path json, String pool, double meanMicros, boolean virtual, boolean cpu)
-            throws IOException {
-        JsonObject doc = JsonParser.parseString(Files.readString(json)).getAsJsonObject();
-        List<Result> runs = new Gson().fromJson(doc.get("runs"), new TypeToken<List<Result>>() { }.getType());
-        long tokens = Math.max(1, Math.round(meanMicros * doc.getAsJsonObject("meta").get("tokensPerMicro").getAsDouble()));
-        List<Result> table = runs.stream().filter(r -> r.settings().shape() == Shape.STEADY
-                && r.settings().meanTokens() == tokens && r.settings().virtualSubmitters() == virtual).toList();
-        List<Result> mine = table.stream().filter(r -> r.settings().pool().equals(pool)).toList();
-        return ratioValue(table, mine, cpu ? PoolWorkloadPage::cpuMicrosPerTask : Result::tasksPerSecond);
+    /** A results file, read once: its runs and its {@code meta}. */
+    public record Runs(List<Result> runs, JsonObject meta) {
+
+        /** Reads the JSON that {@link PoolWorkload} wrote. */
+        public static Runs read(Path json) throws IOException {
+            JsonObject doc = JsonParser.parseString(Files.readString(json)).getAsJsonObject();
+            List<Result> runs = new Gson().fromJson(doc.get("runs"), new TypeToken<List<Result>>() { }.getType());
+            return new Runs(runs, doc.getAsJsonObject("meta"));
+        }
+
+        /** The commit the runs were measured on, {@code ?} if not recorded. */
+        public String commit() {
+            return meta != null && meta.has("commit") ? meta.get("commit").getAsString() : "?";
+        }
+
+        /**
+         * The steady shape's median ratio to {@code tpe+abq} of one pool, for tasks of the mean
+         * given (in microseconds, as {@code --means-us}), with platform or virtual submitters: its
+         * tasks per second, or with {@code cpu} its CPU per task; NaN if the runs do not have it.
+         */
+        public double steadyRatio(String pool, double meanMicros, boolean virtual, boolean cpu) {
+            long tokens = Math.max(1, Math.round(meanMicros * meta.get("tokensPerMicro").getAsDouble()));
+            List<Result> table = runs.stream().filter(r -> r.settings().shape() == Shape.STEADY
+                    && r.settings().meanTokens() == tokens && r.settings().virtualSubmitters() == virtual).toList();
+            List<Result> mine = table.stream().filter(r -> r.settings().pool().equals(pool)).toList();
+            return ratioValue(table, mine, cpu ? PoolWorkloadPage::cpuMicrosPerTask : Result::tasksPerSecond);
+        }
     }
 
     /** The median over rounds of the pool's figure over the yardstick's in the same round. */

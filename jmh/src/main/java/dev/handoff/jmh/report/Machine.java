@@ -3,6 +3,8 @@
  */
 package dev.handoff.jmh.report;
 
+import java.io.InputStream;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,5 +84,20 @@ public final class Machine {
 
     static Path metaFile(Path results) {
         return results.resolveSibling(results.getFileName() + ".properties");
+    }
+
+    /**
+     * The machine's description kept beside a results file ({@link #metaFile}), as {@link Suite}
+     * wrote it; empty if there is none.
+     */
+    static Properties readMeta(Path results) throws IOException {
+        Properties meta = new Properties();
+        Path file = metaFile(results);
+        if (Files.exists(file)) {
+            try (InputStream in = Files.newInputStream(file)) {
+                meta.load(in);
+            }
+        }
+        return meta;
     }
 }

@@ -8,7 +8,6 @@ import static dev.handoff.jmh.report.Figures.scenarioName;
 
 import dev.handoff.jmh.report.SuiteResults.Throughput;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,7 +45,7 @@ public final class ManyCorePage {
             System.exit(2);
         }
         Path results = Path.of(args[0]);
-        Properties meta = meta(results);
+        Properties meta = Machine.readMeta(results);
         String table = markdown(SuiteResults.read(results), meta, results.getFileName().toString());
         if (args[1].endsWith(".md")) {
             Path page = Path.of(args[1]);
@@ -66,17 +65,6 @@ public final class ManyCorePage {
         }
         Files.writeString(md, text.substring(0, b + BEGIN.length()) + "\n" + table + text.substring(e));
         System.out.println("wrote the many-core tables of " + md);
-    }
-
-    private static Properties meta(Path results) throws IOException {
-        Properties meta = new Properties();
-        Path file = Machine.metaFile(results);
-        if (Files.exists(file)) {
-            try (InputStream in = Files.newInputStream(file)) {
-                meta.load(in);
-            }
-        }
-        return meta;
     }
 
     static String markdown(SuiteResults r, Properties meta, String resultsName) {

@@ -10,7 +10,6 @@ import dev.handoff.jmh.clients.PoolWorkloadPage;
 import dev.handoff.jmh.report.SuiteResults.Throughput;
 import dev.handoff.jmh.report.SuiteResults.Work;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,6 +72,7 @@ public final class ReadmeFigures {
     static String markdown(Path suiteJson, Path asyncJson, Path poolJson) throws IOException {
         SuiteResults suite = SuiteResults.read(suiteJson);
         AsyncLoggerPage.Series logger = AsyncLoggerPage.read(asyncJson);
+        PoolWorkloadPage.Runs pool = PoolWorkloadPage.Runs.read(poolJson);
         StringBuilder md = new StringBuilder();
         md.append("| spec | Log4j2 async logger: time, CPU | thread pool, 10 us tasks: tasks/s, CPU per task"
                 + " | work shapes: throughput, CPU per handoff |\n|---|---|---|---|\n");
@@ -81,8 +81,8 @@ public final class ReadmeFigures {
                     .append(pair(AsyncLoggerPage.ratio(logger, "file", row.kind(), false),
                             AsyncLoggerPage.ratio(logger, "file", row.kind(), true)))
                     .append(" | ")
-                    .append(pair(PoolWorkloadPage.steadyRatio(poolJson, "tpe+" + row.kind(), 10, false, false),
-                            PoolWorkloadPage.steadyRatio(poolJson, "tpe+" + row.kind(), 10, false, true)))
+                    .append(pair(pool.steadyRatio("tpe+" + row.kind(), 10, false, false),
+                            pool.steadyRatio("tpe+" + row.kind(), 10, false, true)))
                     .append(" | ").append(workRange(suite, row.kind())).append(" |\n");
         }
         md.append("\nEach figure is the kind's over ABQ's in the same run, on ")
@@ -91,7 +91,7 @@ public final class ReadmeFigures {
                         + " into a buffered file, time and CPU-seconds, median of per-round ratios")
                 .append(commitOf(logger.commit())).append("; the pool: a `ThreadPoolExecutor` of 4 threads on the"
                         + " queue, 4 submitters, tasks of about 10 us, tasks per second and CPU per task")
-                .append(commitOf(poolCommit(poolJson))).append("; the work shapes: blocking put and take with")
+                .append(commitOf(pool.commit())).append("; the work shapes: blocking put and take with")
                 .append(" about 0.2 us of work between operations (100 tokens), capacity 1,024, the lowest and highest over"
                         + " 1P/1C to 8P/8C")
                 .append(commitOf(commitOf(suiteJson))).append(". Pages and commands: [async logger](docs/data/")
@@ -131,32 +131,15 @@ public final class ReadmeFigures {
     }
 
     private static String machine(Path suiteJson) throws IOException {
-        Properties meta = meta(suiteJson);
+        Properties meta = Machine.readMeta(suiteJson);
         return meta.getProperty("cpus", "?") + " CPUs (" + meta.getProperty("cpuModel", "?") + ")";
     }
 
     private static String commitOf(Path suiteJson) throws IOException {
-        return meta(suiteJson).getProperty("commit", "?");
+        return Machine.readMeta(suiteJson).getProperty("commit", "?");
     }
 
     private static String commitOf(String commit) {
         return " (`" + commit + "`)";
-    }
-
-    private static String poolCommit(Path poolJson) throws IOException {
-        var doc = com.google.gson.JsonParser.parseString(Files.readString(poolJson)).getAsJsonObject();
-        var meta = doc.getAsJsonObject("meta");
-        return meta != null && meta.has("commit") ? meta.get("commit").getAsString() : "?";
-    }
-
-    private static Properties meta(Path results) throws IOException {
-        Properties meta = new Properties();
-        Path file = Machine.metaFile(results);
-        if (Files.exists(file)) {
-            try (InputStream in = Files.newInputStream(file)) {
-                meta.load(in);
-            }
-        }
-        return meta;
     }
 }

@@ -17,7 +17,6 @@ import dev.handoff.jmh.report.SuiteResults.Latency;
 import dev.handoff.jmh.report.SuiteResults.Throughput;
 import dev.handoff.jmh.report.SuiteResults.Work;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -70,13 +69,7 @@ public final class SuitePage {
     /** Renders the results file into {@code docs/benchmarks.md} and {@code docs/img/}. */
     static void render(Path resultsFile, Path docs) throws IOException {
         SuiteResults results = SuiteResults.read(resultsFile);
-        Properties meta = new Properties();
-        Path metaFile = Machine.metaFile(resultsFile);
-        if (Files.exists(metaFile)) {
-            try (InputStream in = Files.newInputStream(metaFile)) {
-                meta.load(in);
-            }
-        }
+        Properties meta = Machine.readMeta(resultsFile);
         Path img = docs.resolve("img");
         Files.createDirectories(img);
         Charts.draw(results, img);

@@ -7,7 +7,6 @@ import com.google.common.collect.Queues;
 import dev.handoff.Handoff;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -52,10 +51,6 @@ import org.openjdk.jmh.infra.IterationParams;
 @Measurement(iterations = 3, time = 1)
 public class BatchTake {
 
-    /** Pre-boxed elements, so that nothing allocates per element. */
-    private static final Integer[] ELEMENTS =
-            new SplittableRandom(2026).ints(4096).boxed().toArray(Integer[]::new);
-
     /** A {@link dev.handoff.jmh.Queues} name: {@code abq} is the JDK yardstick. */
     @Param({"abq", "circular", "lock-split", "pht+slots=cas"})
     public String kind;
@@ -85,16 +80,6 @@ public class BatchTake {
         window.stop();
         if (queue instanceof Handoff<?> handoff) {
             handoff.close();
-        }
-    }
-
-    /** Each producer walks the elements from its own starting point. */
-    @State(Scope.Thread)
-    public static class Producer {
-        private int next = (int) (Thread.currentThread().threadId() * 64);
-
-        Integer nextElement() {
-            return ELEMENTS[next++ & (ELEMENTS.length - 1)];
         }
     }
 

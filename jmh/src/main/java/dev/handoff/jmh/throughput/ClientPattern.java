@@ -82,16 +82,6 @@ public class ClientPattern {
         queue.close();
     }
 
-    /** A producer's walk over the elements. */
-    @State(Scope.Thread)
-    public static class Producer {
-        private int next = (int) (Thread.currentThread().threadId() * 64);
-
-        Integer nextElement() {
-            return MeasuredQueue.element(next++);
-        }
-    }
-
     @Benchmark
     @Group("p4c1")
     @GroupThreads(4)

@@ -85,16 +85,6 @@ public class HandoffThroughput {
         queue.close();
     }
 
-    /** Each producer walks the elements from its own starting point. */
-    @State(Scope.Thread)
-    public static class Producer {
-        private int next = (int) (Thread.currentThread().threadId() * 64);
-
-        Integer nextElement() {
-            return MeasuredQueue.element(next++);
-        }
-    }
-
     private void put(Producer producer, Tally tally, Control control) throws InterruptedException {
         queue.put(producer.nextElement(), tally, control);
     }
