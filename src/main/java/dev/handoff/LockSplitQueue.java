@@ -3,16 +3,11 @@
  */
 package dev.handoff;
 
-import dev.handoff.internal.guard.ReentryGuard;
-import dev.handoff.internal.linked.ChunkedList;
+import dev.handoff.internal.linked.LockSplitCore;
 import dev.handoff.internal.observe.CountedHandoffs;
-import dev.handoff.internal.waiting.Parking;
-import dev.handoff.internal.waiting.Waiters;
 
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
@@ -49,75 +44,16 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     /*
      * Implementation notes.
      *
-     * The two-lock queue of Michael and Scott ("Simple, fast, and practical non-blocking and
-     * blocking concurrent queue algorithms", PODC 1996), bounded as
-     * java.util.concurrent.LinkedBlockingQueue is, but with a count per end instead of one
-     * shared count; the lock-split server design of Roussev and Wu ("Client-server design
-     * alternatives: back to pipes but with threads", ICN 2001, section 3.4). The list is a
-     * ChunkedList, a chain of array chunks whose notes give its invariants, the counting per end,
-     * the layout, the visibility of elements and the recycling of chunks. This class adds the
-     * locks that guard the ends, the waiting and the closing.
-     *
-     * Signalling. A producer holds only putLock and a consumer only takeLock, so each signals the
-     * other side by briefly taking the other lock. Neither side knows, without reading the other's
-     * line, whether its insert or removal was the one that ended emptiness or fullness; so each
-     * side counts its parked threads (class Waiters: notEmpty, notFull) and the other side
-     * takes the lock to signal only when that count is positive. The state change is the volatile
-     * write of the end's count, which precedes the other side's read of the waiter count; a waiter
-     * counts itself and then re-reads the other end's count (volatile) before it parks: the Dekker
-     * handshake whose proof is in Waiters. Both sides wake one thread per burst
-     * (Waiters.oneWakeUpPerBurst): while a woken thread is on its way, no further signal is sent,
-     * and a thread that proceeds passes the wake-up on (a put that leaves room to the next
-     * waiting producer, a take that leaves elements to the next waiting consumer), re-reading the
-     * other end's count when its copy says nothing is left, as the burst rule requires.
-     *
-     * No spinning before parking, unlike the other kinds (class Spinner). A consumer that spins
-     * while the queue is empty works at the producer's heels, and every element's slot and count
-     * cross between the CPUs; one that parks lets the producer run ahead, then drains the run it
-     * linked meanwhile, paying one wake-up per run (docs/benchmarks.md, "Why each kind waits as
-     * it does"). The price is latency, as in LinkedBlockingQueue.
-     *
-     * This object's own fields are written once (closed, at close) or never; the list's two ends
-     * are on cache lines of their own.
-     *
-     * Close. closed is written under putLock, and producers read it under putLock, so an insert
-     * either completed before the close or sees it. Consumers read closed before puts: a consumer
-     * that reads closed == true then sees every increment of puts by the inserts that completed
-     * before the close (they happen-before the write of closed through putLock), so it reports
-     * "closed and empty" only when that is true. close() then signals all waiters on both sides,
-     * each under its own lock, so a thread between its check and its await cannot miss it.
+     * A thin BlockingQueue over dev.handoff.internal.linked.LockSplitCore, as CircularBuffer is
+     * over its core: this class checks the arguments and turns the core's answers into the
+     * contract's exceptions (a put the core refused throws closedToPut(), outside the core's
+     * locks; a take the core answered with null, closed and empty, goes to
+     * takeWhenClosedAndEmpty()); the algorithm, its invariants and its ordering arguments are
+     * the core's.
      */
 
-    /** The bound. */
-    private final int capacity;
-
-    /** The elements; its put end is guarded by putLock, its take end by takeLock. */
-    private final ChunkedList<E> list;
-
-    /** Set once by close(), under putLock; volatile so that consumers and isClosed() see it. */
-    private volatile boolean closed;
-
-    /** Held by take, poll and every removal. */
-    private final ReentrantLock takeLock = new ReentrantLock();
-
-    /** Refuses calls from the code that drainTo and remove(Object) run under takeLock. */
-    private final ReentryGuard reentry = new ReentryGuard(takeLock);
-
-    /** Consumers parked on takeLock while the queue is empty, woken one per burst (notes). */
-    private final Waiters notEmpty = Waiters.oneWakeUpPerBurst(takeLock, Parking.TAKE, this);
-
-    /** Held by put, offer and every insert. */
-    private final ReentrantLock putLock = new ReentrantLock();
-
-    /** Producers parked on putLock while the queue is full, woken one per burst (notes). */
-    private final Waiters notFull = Waiters.oneWakeUpPerBurst(putLock, Parking.PUT, this);
-
-    /**
-     * The waiters' re-checks after counting themselves: volatile reads of both ends' counts (and
-     * of closed), never a side's copy.
-     */
-    private final BooleanSupplier stillFull;
-    private final BooleanSupplier stillEmpty;
+    /** The algorithm. */
+    private final LockSplitCore<E> core;
 
     /**
      * The largest capacity a queue accepts: {@code Integer.MAX_VALUE}, as for
@@ -143,29 +79,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * @param countStats whether {@link #stats()} counts puts, takes and waits
      * @throws IllegalArgumentException if {@code capacity <= 0}
      */
-    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
+    @SuppressWarnings("this-escape") // the core keeps this only to name it in JFR events; registers last
     public LockSplitQueue(int capacity, boolean countStats) {
         super(countStats);
-        this.capacity = checkCapacity(capacity, "LockSplitQueue");
-        this.list = new ChunkedList<>(capacity);
-        this.stillFull = list::isFullNow;
-        this.stillEmpty = () -> list.isEmptyNow() && !closed;
+        this.core = new LockSplitCore<>(checkCapacity(capacity, "LockSplitQueue"), counters, this);
         CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
-    }
-
-    /**
-     * Takes both locks, putLock first, after refusing a call back from drainTo's target, which
-     * holds takeLock: taking putLock then would invert the order and could deadlock.
-     */
-    private void fullyLock() {
-        reentry.check();
-        putLock.lock();
-        takeLock.lock();
-    }
-
-    private void fullyUnlock() {
-        takeLock.unlock();
-        putLock.unlock();
     }
 
     // ---- inserting ----
@@ -173,296 +91,92 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     @Override
     public boolean offer(E e) {
         checkElement(e);
-        reentry.check(); // before putLock: a drainTo target holds takeLock (see fullyLock)
-        putLock.lock();
-        try {
-            if (closed || list.room() == 0) {
-                return false; // closed: refused, and the element stays with the caller
-            }
-            insert(e);
-        } finally {
-            putLock.unlock();
-        }
-        afterInsert();
-        return true;
+        return core.offer(e);
     }
 
     @Override
     public void put(E e) throws InterruptedException {
         checkElement(e);
-        reentry.check(); // before putLock: a drainTo target holds takeLock (see fullyLock)
-        putLock.lockInterruptibly(); // throws at once if the caller is already interrupted
-        try {
-            ensureOpenToPut();
-            while (list.room() == 0) {
-                awaitNotFull(false, 0L);
-                ensureOpenToPut();
-            }
-            insert(e);
-        } finally {
-            putLock.unlock();
+        if (!core.put(e)) {
+            throw closedToPut(); // the core refuses a put only when closed
         }
-        afterInsert();
     }
 
     @Override
     public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
         checkElement(e);
-        long nanos = unit.toNanos(timeout);
-        reentry.check(); // before putLock: a drainTo target holds takeLock (see fullyLock)
-        putLock.lockInterruptibly();
-        try {
-            while (!closed && list.room() == 0) {
-                if (nanos <= 0L) {
-                    return false;
-                }
-                nanos = awaitNotFull(true, nanos);
-            }
-            if (closed) {
-                return false; // also when woken by close(): the element stays with the caller
-            }
-            insert(e);
-        } finally {
-            putLock.unlock();
-        }
-        afterInsert();
-        return true;
-    }
-
-    /** Stores e and counts it. Call only when holding putLock, with room() > 0. */
-    private void insert(E e) {
-        list.put(e); // its write of puts publishes e, and precedes the waiter reads below
-        counters.countInsert();
-        // the waiter count is stable under putLock; room() re-reads takes if the copy says full
-        if (notFull.any() && list.room() > 0) {
-            notFull.signalOneHeld(); // pass the wake-up on: room for the next waiting one
-        }
-    }
-
-    /** Called after releasing putLock: wakes a consumer if one is parked and none on its way. */
-    private void afterInsert() {
-        notEmpty.signalOne(); // after the write of puts in insert(), as Waiters requires
-    }
-
-    /**
-     * Parks until signalled (for at most nanos when timed), announcing the wait first; returns
-     * the time left. Call only when holding putLock, having seen the queue full; the caller
-     * re-checks.
-     */
-    private long awaitNotFull(boolean timed, long nanos) throws InterruptedException {
-        counters.producerWait();
-        return notFull.await(stillFull, timed, nanos);
+        return core.offer(e, unit.toNanos(timeout));
     }
 
     // ---- removing ----
 
     @Override
     public E poll() {
-        if (list.looksEmpty()) {
-            return null; // no lock when plainly empty
-        }
-        E e;
-        reentry.check();
-        takeLock.lock();
-        try {
-            if (list.available() == 0) {
-                return null;
-            }
-            e = list.take();
-            extract();
-        } finally {
-            takeLock.unlock();
-        }
-        afterExtract();
-        return e;
+        return core.poll();
     }
 
     @Override
     public E take() throws InterruptedException {
-        E e = null;
-        reentry.check();
-        takeLock.lockInterruptibly(); // throws at once if the caller is already interrupted
-        try {
-            if (awaitNotEmpty(false, 0L)) {
-                e = list.take();
-                extract();
-            }
-        } finally {
-            takeLock.unlock();
-        }
-        if (e == null) {
-            return takeWhenClosedAndEmpty(); // throws, but to a pool's own code (Handoff, "Under a thread pool")
-        }
-        afterExtract();
-        return e;
+        E e = core.take();
+        return e != null ? e : takeWhenClosedAndEmpty(); // throws, but to a pool's own code (Handoff, "Under a thread pool")
     }
 
     @Override
     E timedTake(long nanos) throws InterruptedException {
-        E e = null;
-        reentry.check();
-        takeLock.lockInterruptibly();
-        try {
-            if (awaitNotEmpty(true, nanos)) {
-                e = list.take();
-                extract();
-            }
-        } finally {
-            takeLock.unlock();
-        }
-        if (e != null) {
-            afterExtract();
-        }
-        return e;
-    }
-
-    /**
-     * Waits until an element is there to take: true then; false once the queue is closed and
-     * drained, or when timed and nanos ran out. Announces each park. Call only when holding
-     * takeLock.
-     */
-    private boolean awaitNotEmpty(boolean timed, long nanos) throws InterruptedException {
-        while (list.available() == 0) {
-            if (timed && nanos <= 0L || closed && list.available() == 0) { // closed first: see "Close"
-                return false; // timed out, or closed and drained
-            }
-            counters.consumerWait();
-            nanos = notEmpty.await(stillEmpty, timed, nanos);
-        }
-        return true;
-    }
-
-    /** Counts one removal. Call only when holding takeLock, right after list.take(). */
-    private void extract() {
-        counters.countRemoval();
-        // the waiter count is stable under takeLock; available() re-reads puts if the copy is used
-        if (notEmpty.any() && list.available() > 0) {
-            notEmpty.signalOneHeld(); // pass the wake-up on: elements for the next waiting one
-        }
-    }
-
-    /** Called after releasing takeLock: wakes a producer if one is parked and none on its way. */
-    private void afterExtract() {
-        notFull.signalOne(); // after the write of takes in list.take(), as Waiters requires
+        return core.poll(nanos); // null: timed out, or closed and empty
     }
 
     @Override
     public int drainTo(Collection<? super E> target, int maxElements) {
         checkDrainTarget(target);
-        if (maxElements <= 0) {
-            return 0;
-        }
-        long removed;
-        reentry.check();
-        takeLock.lock();
-        long takesBefore = list.takes();
-        try {
-            return list.drainTo(target, maxElements, reentry);
-        } finally {
-            removed = list.takes() - takesBefore; // also when the target threw midway
-            counters.countRemovals(removed);
-            takeLock.unlock();
-            if (removed > 0) { // room was made, whether or not the target threw: a waiting producer may go
-                notFull.signalOne(); // after the write of takes above, as Waiters requires
-            }
-        }
+        return maxElements <= 0 ? 0 : core.drainTo(target, maxElements);
     }
 
     @Override
     boolean removeFirst(Predicate<Object> match) {
-        return removeWhere(match, 1) == 1;
+        return core.removeFirst(match);
     }
 
     @Override
     int removeMatching(Predicate<Object> match) {
-        return removeWhere(match, Integer.MAX_VALUE);
-    }
-
-    /**
-     * Removes the first {@code limit} elements that match, closing the gaps (see
-     * ChunkedList.removeWhere), and counts what it removed, also when match throws.
-     */
-    private int removeWhere(Predicate<Object> match, int limit) {
-        fullyLock();
-        long takesBefore = list.takes();
-        try {
-            return list.removeWhere(match, limit, reentry);
-        } finally {
-            int removed = (int) (list.takes() - takesBefore); // the list counts them out as taken
-            if (removed > 0) {
-                counters.countRemovals(removed);
-                notFull.signalOneHeld(); // insert() passes the wake-up on to the others room was made for
-            }
-            fullyUnlock();
-        }
+        return core.removeMatching(match);
     }
 
     @Override
     public void clear() {
-        fullyLock();
-        try {
-            int removed = list.clear(); // counted out as taken: as in list.take()
-            counters.countRemovals(removed);
-            if (removed > 0) {
-                notFull.signalAllHeld();
-            }
-        } finally {
-            fullyUnlock();
-        }
+        core.clear();
     }
 
     // ---- looking ----
 
     @Override
     public E peek() {
-        if (list.looksEmpty()) {
-            return null;
-        }
-        takeLock.lock();
-        try {
-            return list.available() > 0 ? list.first() : null;
-        } finally {
-            takeLock.unlock();
-        }
+        return core.peek();
     }
 
-    /** Looks at the head without the take lock (see {@code ChunkedList.oldestStamp}). */
     @Override
     long oldestStamp(ToLongFunction<Object> stampOf) {
-        return list.oldestStamp(stampOf);
+        return core.oldestStamp(stampOf);
     }
 
     @Override
     public boolean contains(Object o) {
-        if (o == null) {
-            return false;
-        }
-        fullyLock();
-        try {
-            return list.contains(o);
-        } finally {
-            fullyUnlock();
-        }
+        return o != null && core.contains(o);
     }
 
     @Override
     public Object[] toArray() {
-        fullyLock();
-        try {
-            return list.toArray();
-        } finally {
-            fullyUnlock();
-        }
+        return core.toArray();
     }
 
     @Override
     public int size() {
-        return list.size();
+        return core.size();
     }
 
     @Override
     public int remainingCapacity() {
-        return capacity - size();
+        return core.remainingCapacity();
     }
 
     @Override
@@ -472,7 +186,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     @Override
     public int capacity() {
-        return capacity;
+        return core.capacity();
     }
 
     @Override
@@ -484,19 +198,11 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     @Override
     public void close() {
-        reentry.check(); // before putLock, as in fullyLock
-        putLock.lock();
-        try {
-            closed = true;               // under putLock: an insert finished before this, or sees it
-            notFull.signalAllHeld();     // producers: put throws, the timed offer returns false
-        } finally {
-            putLock.unlock();
-        }
-        notEmpty.signalAll();            // consumers: take what is left, or see closed-and-empty
+        core.close();
     }
 
     @Override
     public boolean isClosed() {
-        return closed;
+        return core.isClosed();
     }
 }
