@@ -4,10 +4,8 @@
 package dev.handoff.internal.circular;
 
 import dev.handoff.Handoff;
-import dev.handoff.internal.circular.CellRing.Waiter;
 import dev.handoff.internal.guard.ReentryGuard;
 import dev.handoff.internal.observe.Counters;
-import dev.handoff.internal.waiting.Parking;
 import dev.handoff.internal.waiting.Spinner;
 
 import java.util.Collection;

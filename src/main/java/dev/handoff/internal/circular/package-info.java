@@ -16,6 +16,19 @@
  *   <li>{@link dev.handoff.internal.circular.RingCore} ({@code core=ring}): lock-free puts and
  *       takes over a {@link dev.handoff.internal.circular.SequencedRing} (Vyukov's bounded MPMC
  *       queue), which lock only to wait and to look inside.</li>
+ *   <li>{@link dev.handoff.internal.circular.CellsCore} ({@code core=cells}): a put and a take each
+ *       claim a position with one fetch-and-add on a counter of their own side, never retried, and
+ *       meet at the position's cell, with no lock on their way. Its parts, one job each: {@link
+ *       dev.handoff.internal.circular.CellRing}, the ring of cells (a state word, an element and
+ *       the threads waiting there) and whom to wake when a cell changes; {@link
+ *       dev.handoff.internal.circular.CellCounts}, the put and take counters, the close, and the
+ *       skew that makes the size exact; {@link dev.handoff.internal.circular.CellLobby}, where a
+ *       put waits while the buffer is full and a take while it is empty, before they claim; {@link
+ *       dev.handoff.internal.circular.CellWaits}, how a thread that claimed waits at its cell for
+ *       its partner; {@link dev.handoff.internal.circular.CellGiveUps}, how a put or a take gives
+ *       its position up (time, interrupt, close) so that nothing is lost and its partner moves on;
+ *       {@link dev.handoff.internal.circular.CellsInside}, the operations that look inside, cell by
+ *       cell, without stopping the puts and takes.</li>
  * </ul>
  *
  * <p>A new core implements {@code BufferCore}, takes in its constructor what it needs (capacity,

@@ -3,8 +3,6 @@
  */
 package dev.handoff.internal.guard;
 
-import dev.handoff.internal.table.FillHints;
-
 /**
  * A few int cells, each on a cache line of its own, one picked for each thread by its id: the
  * layout that UnderWay's counts and FillHints' hints share, so that threads on different cells

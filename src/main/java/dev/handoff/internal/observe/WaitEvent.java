@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.observe;
 
-import dev.handoff.Handoff;
 import dev.handoff.internal.waiting.Parking;
 
 import jdk.jfr.Description;
@@ -15,7 +14,7 @@ import jdk.jfr.Threshold;
 /**
  * JFR event {@code dev.handoff.Wait}: one park of a thread blocked in a handoff, from the park to
  * the wake-up, recorded when it lasted at least the threshold (10 ms unless the recording says
- * otherwise). One event per wait as {@link HandoffStats} counts waits; the brief spin some kinds
+ * otherwise). One event per wait as {@link dev.handoff.HandoffStats} counts waits; the brief spin some kinds
  * do before parking is not part of it. Committed by {@link Parking} only.
  */
 @Name("dev.handoff.Wait")

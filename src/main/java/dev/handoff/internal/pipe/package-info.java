@@ -12,6 +12,8 @@
  * waiting worker, with their elements, one line per importance class. The pipe builds them and
  * hands each what it needs (the counters, a {@code BooleanSupplier} for closed, the exception to
  * throw, the spin policies), so nothing here reads the pipe itself.
+ * {@link dev.handoff.internal.pipe.GiveUp} names why a waiting worker or producer stops waiting
+ * without its handoff done (close, interrupt, timeout, or a worker leaving to serve the line).
  */
 /*
  * The arguments that span the classes.

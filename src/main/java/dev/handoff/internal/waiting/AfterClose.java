@@ -10,7 +10,6 @@ import java.security.CodeSource;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * What every kind does once it is closed (the {@code Handoff} contract, "Closing" and "Under a
