@@ -66,7 +66,10 @@ public final class ElasticQueue<E> implements Handoff<E> {
      * waiter sees the element (it cancels its waiter and polls again). Invariant: while the
      * handoff holds an element, some pool thread is running (it polls before it parks again) or
      * is woken or about to be; a pool left without threads is covered by ElasticPool's recheck.
-     * A woken thread that finds the element already taken parks again: a wake-up is a hint.
+     * A woken thread that finds the element already taken parks again: a wake-up is a hint. A
+     * round of awaitTask that sees isEmpty() false and then poll() null lost the element to
+     * another consumer, so the loop never waits for another thread without parking (the
+     * handoff's poll itself waits out an insert under way, as its kind says).
      *
      * Direct hand-over bypasses the handoff's order, importance classes included, but only while
      * a thread is parked, that is while the handoff was just seen empty by that thread.
