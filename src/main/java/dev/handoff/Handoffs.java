@@ -341,10 +341,11 @@ public final class Handoffs {
      *   <li>and it goes to {@code rejected} only when the pool has {@code max} threads and the
      *       handoff is full or closed, or the pool is shut down.</li>
      * </ol>
-     * Threads above {@code core} end after {@code keepAlive} without a task. Which thread is free
-     * is a hint read without a lock: submitters that race for one waiting thread may queue a task
-     * that then waits for the next thread to come free although the pool could still grow; no
-     * task is lost or run twice. When the pool terminates it closes the handoff, as
+     * Threads above {@code core} end after {@code keepAlive} without a task. A task goes to a
+     * waiting thread without a lock: the thread that waited last gets it, so that threads the load
+     * no longer needs stay idle and end. A thread that is just finishing a task is not yet
+     * waiting, so a task may start a new thread although one was about to come free; no task is
+     * lost or run twice. When the pool terminates it closes the handoff, as
      * {@link #newThreadPool(HandoffSpec, int, ThreadFactory, RejectedExecutionHandler)} does.
      * {@link ThreadPoolExecutor#setRejectedExecutionHandler} on the pool replaces
      * {@code rejected}; the pool's queueing at the maximum stays in front of it.

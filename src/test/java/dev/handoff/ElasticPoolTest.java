@@ -563,6 +563,132 @@ class ElasticPoolTest {
         }
     }
 
+    // ---- Hand-over to a parked thread ----
+
+    /**
+     * The thread that waited last gets the next task, so that under a light, steady load one
+     * thread serves it and the others, idle, reach their keep-alive and end. A pool that gave
+     * each task to the thread that waited longest would spread the load over every thread and
+     * keep them all.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void underALightLoadTheIdleThreadsAboveTheCoreEnd(String spec) throws Exception {
+        ThreadPoolExecutor pool = Handoffs.newElasticPool(spec, 1, 4, 200, TimeUnit.MILLISECONDS, recording,
+                new ThreadPoolExecutor.AbortPolicy());
+        try {
+            CountDownLatch release = new CountDownLatch(1);
+            CountDownLatch started = new CountDownLatch(4);
+            for (int i = 0; i < 4; i++) {
+                pool.execute(holding(release, started));
+            }
+            assertTrue(started.await(20, TimeUnit.SECONDS));
+            release.countDown();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (pool.getPoolSize() > 1) { // a task every 5 ms, each done before the next
+                assertTrue(System.nanoTime() < deadline, "still " + pool.getPoolSize() + " threads");
+                CountDownLatch done = new CountDownLatch(1);
+                pool.execute(done::countDown);
+                assertTrue(done.await(20, TimeUnit.SECONDS));
+                Thread.sleep(5);
+            }
+            assertEquals(4, made.size(), "no thread replaced");
+            pool.shutdown();
+            assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Tasks queued at the maximum while the pool's threads come to wait: each round, four
+     * submitters execute one task each on a pool of two threads and wait for all four to run,
+     * without a shutdown that would wake the threads. A task left in the handoff while both
+     * threads park (an insert that woke nobody, a thread that parked without looking again)
+     * stops its round.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void noTaskQueuedAtTheMaximumWaitsWhileAThreadParks(String spec) throws Exception {
+        ThreadPoolExecutor pool = Handoffs.newElasticPool(spec, 2, 2, 1, TimeUnit.MINUTES, recording,
+                new ThreadPoolExecutor.AbortPolicy());
+        try {
+            int submitters = 4;
+            int rounds = 5_000;
+            java.util.concurrent.CyclicBarrier barrier = new java.util.concurrent.CyclicBarrier(submitters);
+            AtomicInteger stuck = new AtomicInteger();
+            submitFrom(submitters, rounds, round -> {
+                if (stuck.get() > 0) {
+                    return; // the test has failed: the remaining rounds are skipped
+                }
+                CountDownLatch ran = new CountDownLatch(1);
+                pool.execute(ran::countDown);
+                try {
+                    if (!ran.await(5, TimeUnit.SECONDS)) {
+                        stuck.incrementAndGet();
+                        barrier.reset(); // the others leave the barrier, and then skip
+                        return;
+                    }
+                    barrier.await(); // the next round starts with both threads idle
+                } catch (java.util.concurrent.BrokenBarrierException e) {
+                    // another submitter's task was stuck
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            });
+            assertEquals(0, stuck.get(), "tasks that waited 5 s in the handoff while the threads were parked");
+            pool.shutdown();
+            assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * A thread that is not the pool's, parked in the pool's queue, learns of the close as the
+     * handoff's rules say: {@code take()} throws {@link HandoffClosedException}; an interrupt
+     * ends the wait with {@link InterruptedException}.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void aCallerParkedInTheQueueWakesAtTheCloseAndAtAnInterrupt(String spec) throws Exception {
+        ThreadPoolExecutor pool = Handoffs.newElasticPool(spec, 1, 2, 1, TimeUnit.MINUTES, recording,
+                new ThreadPoolExecutor.AbortPolicy());
+        try {
+            java.util.concurrent.BlockingQueue<Runnable> queue = pool.getQueue();
+            java.util.concurrent.atomic.AtomicReference<Throwable> interrupted = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread first = Thread.ofPlatform().start(() -> {
+                try {
+                    queue.take();
+                } catch (Throwable t) {
+                    interrupted.set(t);
+                }
+            });
+            await("the caller parks", () -> first.getState() == Thread.State.WAITING);
+            first.interrupt();
+            first.join(TimeUnit.SECONDS.toMillis(20));
+            assertTrue(interrupted.get() instanceof InterruptedException, "interrupted: " + interrupted.get());
+
+            java.util.concurrent.atomic.AtomicReference<Throwable> closed = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread second = Thread.ofPlatform().start(() -> {
+                try {
+                    queue.take();
+                } catch (Throwable t) {
+                    closed.set(t);
+                }
+            });
+            await("the caller parks", () -> second.getState() == Thread.State.WAITING);
+            ((Handoff<?>) queue).close();
+            second.join(TimeUnit.SECONDS.toMillis(20));
+            assertFalse(second.isAlive(), "woken by the close");
+            assertTrue(closed.get() instanceof HandoffClosedException, "closed: " + closed.get());
+            pool.shutdown();
+            assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     // ---- Arguments and the handler ----
 
     @Test

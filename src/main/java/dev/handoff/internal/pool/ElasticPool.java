@@ -28,9 +28,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ElasticPool extends ImportancePool {
     /*
-     * ElasticQueue.offer refuses a task unless a thread waits for it, so that execute() starts a
-     * thread for it; at the maximum size execute() hands it to QueueAtMaximum, which puts it into
-     * the handoff. After that insert it rechecks as execute() does after its own offer: a pool
+     * ElasticQueue.offer hands a task to a parked thread, and refuses it when none is parked, so
+     * that execute() starts a thread for it; at the maximum size execute() hands it to
+     * QueueAtMaximum, which hands it to a thread parked meanwhile or puts it into the handoff. After that insert it rechecks as execute() does after its own offer: a pool
      * shut down meanwhile may have let its last thread go (it takes the task back out, and refuses
      * it), and a pool whose every thread may time out may have none left (it takes the task back
      * out and executes it again, which starts a thread). ThreadPoolExecutor's processWorkerExit
