@@ -14,9 +14,12 @@
  * {@code invokeAny}, the JDK's algorithm with each task's own future in place of the completion
  * service's wrapper, which names no class.
  * {@link dev.handoff.internal.pool.ElasticPool} grows to its maximum size before it queues: its
- * work queue, {@link dev.handoff.internal.pool.ElasticQueue}, refuses an {@code offer} unless a
- * pool thread waits for the task, so that the pool starts a thread instead, and at the maximum
- * size the pool's own rejection handler puts the task into the handoff.
+ * work queue, {@link dev.handoff.internal.pool.ElasticQueue}, hands an offered task straight to
+ * a parked pool thread and refuses it when none is parked, so that the pool starts a thread
+ * instead, and at the maximum size the pool's own rejection handler hands the task over or puts
+ * it into the handoff. {@link dev.handoff.internal.pool.IdleThreads} holds the parked pool
+ * threads, the one that parked last on top, each waiting in a single-use waiter that a hand-over
+ * fills without a lock.
  *
  * <p>Not exported: the module's {@code exports} keeps it out of the API; {@code Handoffs}
  * returns these pools as {@code ThreadPoolExecutor}. It uses from {@code dev.handoff} only the
