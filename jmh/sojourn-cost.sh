@@ -7,7 +7,7 @@
 # rounds, the counting appender) with circular and lock-split, plain and with sojourn, beside ABQ,
 # into docs/data/async-logger-sojourn-COMMIT.md. From the repository root, after
 #   mvn -B -ntp -q -pl jmh -am package -DskipTests -Djmh.smoke.skip=true
-# About 8 minutes on 2 CPUs. Uses the newest JDK under /usr/lib/jvm, or JAVA if set.
+# About 4.5 minutes on 2 CPUs. Uses the newest JDK under /usr/lib/jvm, or JAVA if set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 J=${JAVA:-$(ls -d /usr/lib/jvm/*/bin/java 2>/dev/null | sort -V | tail -1)}
