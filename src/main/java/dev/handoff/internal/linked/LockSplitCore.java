@@ -93,16 +93,16 @@ public final class LockSplitCore<E> {
     private volatile boolean closed;
 
     /** Held by take, poll and every removal. */
-    private final ReentrantLock takeLock = new ReentrantLock();
+    private final ReentrantLock takeLock;
 
     /** Refuses calls from the code that drainTo and the removals by predicate run under takeLock. */
-    private final ReentryGuard reentry = new ReentryGuard(takeLock);
+    private final ReentryGuard reentry;
 
     /** Consumers parked on takeLock while the queue is empty, woken one per burst (notes). */
     private final Waiters notEmpty;
 
     /** Held by put, offer and every insert. */
-    private final ReentrantLock putLock = new ReentrantLock();
+    private final ReentrantLock putLock;
 
     /** Producers parked on putLock while the queue is full, woken one per burst (notes). */
     private final Waiters notFull;
@@ -125,11 +125,16 @@ public final class LockSplitCore<E> {
     public LockSplitCore(int capacity, Counters counters, Handoff<?> owner) {
         this.capacity = capacity;
         this.counters = counters;
+        // Each side's lock is allocated with its own waiters, consumers' then producers', as the
+        // two-lock queue's fields were laid out when it was measured (the layout is the JVM's).
+        this.takeLock = new ReentrantLock();
+        this.reentry = new ReentryGuard(takeLock);
+        this.notEmpty = Waiters.oneWakeUpPerBurst(takeLock, Parking.TAKE, owner);
+        this.putLock = new ReentrantLock();
+        this.notFull = Waiters.oneWakeUpPerBurst(putLock, Parking.PUT, owner);
         this.list = new ChunkedList<>(capacity);
         this.stillFull = list::isFullNow;
         this.stillEmpty = () -> list.isEmptyNow() && !closed;
-        this.notEmpty = Waiters.oneWakeUpPerBurst(takeLock, Parking.TAKE, owner);
-        this.notFull = Waiters.oneWakeUpPerBurst(putLock, Parking.PUT, owner);
     }
 
     /**
