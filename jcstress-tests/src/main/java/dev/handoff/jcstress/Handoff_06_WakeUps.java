@@ -6,6 +6,7 @@ package dev.handoff.jcstress;
 import dev.handoff.Handoff;
 import dev.handoff.HandoffClosedException;
 import dev.handoff.Handoffs;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -31,6 +32,11 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
                         HandoffClosedException, the handoff being closed and empty);
       CloseWakesPut     close() wakes a producer blocked in put() (it throws
                         HandoffClosedException, its element stays with it).
+    The elastic pool's work queue (Handoffs.newElasticPool) parks its waiting threads on a stack of
+    its own, outside the handoff: a task is handed straight to a parked thread, or inserted and a
+    parked thread woken, each side with a full fence between its write and its read (ElasticQueue's
+    notes). Two tests for it: TakeWakesOnOfferOrPut (an offer that finds the taker parked hands the
+    task over, else a put inserts it) and CloseWakesTake.
     STALE (the blocked thread did not return within a second of the signal) is FORBIDDEN.
 
     Each kind repeats the four classes rather than inheriting them from one abstract test:
@@ -551,6 +557,59 @@ public class Handoff_06_WakeUps {
         @Signal
         public void close() {
             h.close();
+        }
+    }
+
+    // ---- the elastic pool's work queue ----
+
+    /** The work queue of an elastic pool that never started a thread: this test's threads use it. */
+    static BlockingQueue<Runnable> elasticQueue() {
+        return Handoffs.newElasticPool("circular:1", 0, 1, 1, TimeUnit.MINUTES).getQueue();
+    }
+
+    static final Runnable TASK = () -> { };
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class ElasticQueueTakeWakesOnOfferOrPut {
+        private final BlockingQueue<Runnable> q = elasticQueue();
+
+        @Actor
+        public void consumer() throws InterruptedException {
+            q.take();
+        }
+
+        @Signal
+        public void producer() throws InterruptedException {
+            if (!q.offer(TASK)) { // no thread parked yet: the pool would start one; here, insert
+                q.put(TASK);
+            }
+        }
+    }
+
+    @JCStressTest(Mode.Termination)
+    @Outcome(id = "TERMINATED", expect = ACCEPTABLE, desc = "the blocked thread returned")
+    @Outcome(id = "STALE", expect = FORBIDDEN, desc = "the blocked thread hangs: lost wake-up")
+    @Outcome(expect = FORBIDDEN, desc = "the blocked thread threw")
+    @State
+    public static class ElasticQueueCloseWakesTake {
+        private final BlockingQueue<Runnable> q = elasticQueue();
+
+        @Actor
+        public void consumer() throws InterruptedException {
+            try {
+                q.take();
+            } catch (HandoffClosedException expected) {
+                // closed and empty: the wake-up we wait for
+            }
+        }
+
+        @Signal
+        public void close() {
+            ((Handoff<Runnable>) q).close();
         }
     }
 }
