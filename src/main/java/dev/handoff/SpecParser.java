@@ -32,6 +32,11 @@ final class SpecParser {
     private static final List<Grammar<?>> GRAMMARS = List.of(HandoffSpec.Circular.GRAMMAR,
             HandoffSpec.LockSplit.GRAMMAR, HandoffSpec.HashTable.GRAMMAR, HandoffSpec.Pipe.GRAMMAR);
 
+    /** The kinds' grammars: what the parser accepts, for the test that every value runs the contract. */
+    static List<Grammar<?>> grammars() {
+        return GRAMMARS;
+    }
+
     /** The kinds' names, in the order the docs list them. */
     static final List<String> KINDS = GRAMMARS.stream().map(Grammar::kind).toList();
 

@@ -4,7 +4,7 @@
 package dev.handoff;
 
 /**
- * {@link CircularBuffer} with the {@code sojourn} option ({@code circular:N,sojourn}: the kind inside a
+ * {@link CircularBuffer} with the {@code sojourn} option, counting ({@code circular:N,stats,sojourn}: the kind inside a
  * {@link SojournHandoff}) runs the whole contract suite: every element still in exactly one place,
  * every way out handing back the element and never its stamp.
  */
@@ -12,7 +12,7 @@ class CircularBufferSojournContractTest extends HandoffContractTest {
 
     @Override
     protected <E> Handoff<E> newHandoff(int capacity) {
-        return Handoffs.create("circular:" + capacity + ",sojourn");
+        return Handoffs.create("circular:" + capacity + ",stats,sojourn");
     }
 
     /** None: "circular:N" builds the kind alone; SojournHandoffTest covers the option's spec. */

@@ -4,7 +4,7 @@
 package dev.handoff;
 
 /**
- * {@link LockSplitQueue} with the {@code sojourn} option ({@code lock-split:N,sojourn}: the kind inside a
+ * {@link LockSplitQueue} with the {@code sojourn} option, counting ({@code lock-split:N,stats,sojourn}: the kind inside a
  * {@link SojournHandoff}) runs the whole contract suite: every element still in exactly one place,
  * every way out handing back the element and never its stamp.
  */
@@ -12,7 +12,7 @@ class LockSplitQueueSojournContractTest extends HandoffContractTest {
 
     @Override
     protected <E> Handoff<E> newHandoff(int capacity) {
-        return Handoffs.create("lock-split:" + capacity + ",sojourn");
+        return Handoffs.create("lock-split:" + capacity + ",stats,sojourn");
     }
 
     /** None: "lock-split:N" builds the kind alone; SojournHandoffTest covers the option's spec. */

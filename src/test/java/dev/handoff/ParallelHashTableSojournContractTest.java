@@ -4,7 +4,7 @@
 package dev.handoff;
 
 /**
- * {@link ParallelHashTable} with the {@code sojourn} option ({@code pht:N,sojourn}: the kind inside a
+ * {@link ParallelHashTable} with the {@code sojourn} option, counting ({@code pht:N,stats,sojourn}: the kind inside a
  * {@link SojournHandoff}) runs the whole contract suite: every element still in exactly one place,
  * every way out handing back the element and never its stamp.
  */
@@ -12,7 +12,7 @@ class ParallelHashTableSojournContractTest extends HandoffContractTest {
 
     @Override
     protected <E> Handoff<E> newHandoff(int capacity) {
-        return Handoffs.create("pht:" + capacity + ",sojourn");
+        return Handoffs.create("pht:" + capacity + ",stats,sojourn");
     }
 
     /** None: "pht:N" builds the kind alone; SojournHandoffTest covers the option's spec. */
