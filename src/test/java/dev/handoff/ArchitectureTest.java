@@ -93,6 +93,16 @@ class ArchitectureTest {
     }
 
     @Test
+    void theMechanismsThatParkNameTheirOwnerAsAnObject() {
+        // the blocker of a park is any Object, as the JDK's is; only JFR's events read the handoff
+        noClasses().that().resideInAnyPackage(internal("circular") + "..", internal("linked") + "..",
+                        internal("table") + "..", internal("pipe") + "..", internal("waiting") + "..")
+                .should().dependOnClassesThat().haveFullyQualifiedName("dev.handoff.Handoff")
+                .because("a mechanism parks on behalf of an owner it does not need to know as a Handoff")
+                .check(LIBRARY);
+    }
+
+    @Test
     void nothingCallsUpIntoTheFactory() {
         noClasses().that().resideOutsideOfPackage("dev.handoff.micrometer..")
                 .and().doNotHaveSimpleName("Handoffs").and().doNotHaveSimpleName("HandoffSpec")

@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.circular;
 
-import dev.handoff.Handoff;
 import dev.handoff.internal.observe.Counters;
 import dev.handoff.internal.waiting.Parking;
 import dev.handoff.internal.waiting.Spinner;
@@ -83,7 +82,7 @@ final class CellLobby {
     private final BooleanSupplier stillFull;
 
     CellLobby(CellRing ring, CellCounts counts, int capacity, boolean spin, Spinner takeSpinner, Spinner putSpinner,
-              Counters counters, Handoff<?> owner) {
+              Counters counters, Object owner) {
         this.ring = ring;
         this.counts = counts;
         this.capacity = capacity;

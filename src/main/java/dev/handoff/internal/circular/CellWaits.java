@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.circular;
 
-import dev.handoff.Handoff;
 import dev.handoff.internal.circular.CellRing.Waiter;
 import dev.handoff.internal.observe.Counters;
 import dev.handoff.internal.waiting.Parking;
@@ -32,10 +31,10 @@ final class CellWaits {
     private final Spinner takeSpinner;
     private final Spinner putSpinner;
     private final Counters counters;
-    private final Handoff<?> owner;
+    private final Object owner;
 
     CellWaits(CellRing ring, CellCounts counts, CellGiveUps giveUps, boolean spin, Spinner takeSpinner,
-              Spinner putSpinner, Counters counters, Handoff<?> owner) {
+              Spinner putSpinner, Counters counters, Object owner) {
         this.ring = ring;
         this.counts = counts;
         this.giveUps = giveUps;

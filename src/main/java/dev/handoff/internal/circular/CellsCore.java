@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.circular;
 
-import dev.handoff.Handoff;
 import dev.handoff.internal.guard.ReentryGuard;
 import dev.handoff.internal.observe.Counters;
 import dev.handoff.internal.waiting.Spinner;
@@ -96,7 +95,7 @@ public final class CellsCore<E> implements BufferCore<E> {
     private final Spinner takeSpinner;
     private final Spinner putSpinner;
     private final Counters counters;
-    private final Handoff<?> owner;
+    private final Object owner;
 
     /**
      * @param capacity the number of cells, checked by the caller
@@ -104,7 +103,7 @@ public final class CellsCore<E> implements BufferCore<E> {
      * @param counters where to count inserts, removals and waits
      * @param owner the buffer, named when a thread parks
      */
-    public CellsCore(int capacity, boolean spin, Counters counters, Handoff<?> owner) {
+    public CellsCore(int capacity, boolean spin, Counters counters, Object owner) {
         this.ring = new CellRing(cellsFor(capacity));
         this.capacity = capacity;
         this.spin = spin;

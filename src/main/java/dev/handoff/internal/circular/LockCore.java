@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.circular;
 
-import dev.handoff.Handoff;
 import dev.handoff.internal.guard.ReentryGuard;
 import dev.handoff.internal.observe.Counters;
 import dev.handoff.internal.waiting.Parking;
@@ -154,7 +153,7 @@ public final class LockCore<E> implements BufferCore<E> {
      * @param counters where to count inserts, removals and waits
      * @param owner the buffer, named when a thread parks
      */
-    public LockCore(int capacity, boolean spin, Counters counters, Handoff<?> owner) {
+    public LockCore(int capacity, boolean spin, Counters counters, Object owner) {
         this.items = new Object[capacity];
         this.stillEmpty = () -> count == 0;
         this.stillFull = () -> count == items.length;

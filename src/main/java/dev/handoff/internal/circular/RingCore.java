@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.circular;
 
-import dev.handoff.Handoff;
 import dev.handoff.internal.observe.Counters;
 import dev.handoff.internal.waiting.Parking;
 import dev.handoff.internal.waiting.Spinner;
@@ -96,7 +95,7 @@ public final class RingCore<E> implements BufferCore<E> {
      * @param counters where to count inserts, removals and waits
      * @param owner the buffer, named when a thread parks
      */
-    public RingCore(int capacity, boolean spin, Counters counters, Handoff<?> owner) {
+    public RingCore(int capacity, boolean spin, Counters counters, Object owner) {
         this.ring = new SequencedRing(capacity, lock);
         this.stillEmpty = ring::looksEmpty;
         this.stillFull = ring::looksFull;

@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.classes;
 
-import dev.handoff.Handoff;
 import dev.handoff.internal.waiting.Parking;
 import dev.handoff.internal.waiting.Spinner;
 import dev.handoff.internal.waiting.Waiters;
@@ -72,7 +71,7 @@ public final class Reservations {
      * @param owner the handoff, and {@code wait} which of its waits this count's acquirers are:
      *        for JFR (class Parking)
      */
-    public Reservations(Runnable onWait, Handoff<?> owner, Parking wait) {
+    public Reservations(Runnable onWait, Object owner, Parking wait) {
         this.onWait = onWait;
         this.notEmpty = new Waiters(lock, wait, owner);
     }

@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.linked;
 
-import dev.handoff.Handoff;
 import dev.handoff.internal.guard.ReentryGuard;
 import dev.handoff.internal.observe.Counters;
 import dev.handoff.internal.waiting.Parking;
@@ -122,7 +121,7 @@ public final class LockSplitCore<E> {
      * @param counters where to count inserts, removals and waits
      * @param owner the queue, named when a thread parks
      */
-    public LockSplitCore(int capacity, Counters counters, Handoff<?> owner) {
+    public LockSplitCore(int capacity, Counters counters, Object owner) {
         this.capacity = capacity;
         this.counters = counters;
         // Each side's lock is allocated with its own waiters, consumers' then producers', as the

@@ -30,10 +30,17 @@ public abstract class HandoffEvent extends Event {
     @Description("System.identityHashCode of the handoff: the same handoff has the same identity in every event")
     public int identity;
 
-    /** Fills the fields that say which handoff this event is about. */
-    public final void describe(Handoff<?> handoff) {
-        kind = handoff.spec().kind();
-        capacity = handoff.capacity();
+    /**
+     * Fills the fields that say which handoff this event is about: its kind and capacity when it
+     * is a {@link Handoff} (every owner a mechanism is given is one), its class name otherwise.
+     */
+    public final void describe(Object handoff) {
+        if (handoff instanceof Handoff<?> h) {
+            kind = h.spec().kind();
+            capacity = h.capacity();
+        } else {
+            kind = handoff.getClass().getSimpleName();
+        }
         identity = System.identityHashCode(handoff);
     }
 

@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.pipe;
 
-import dev.handoff.Handoff;
 import dev.handoff.internal.observe.Counters;
 import dev.handoff.internal.waiting.Parking;
 import dev.handoff.internal.waiting.Spinner;
@@ -84,7 +83,7 @@ public final class ProducerLine {
     private final Supplier<? extends RuntimeException> closedToInserts;
 
     /** The pipe: the blocker of a parked producer, named in its JFR event. */
-    private final Handoff<?> owner;
+    private final Object owner;
 
     /**
      * @param classes the number of importance classes, one line each ({@code 1} without them)
@@ -100,7 +99,7 @@ public final class ProducerLine {
     @SuppressWarnings("unchecked")
     public ProducerLine(int classes, LongToIntFunction firstToServe, WorkerSlots slots, Spinner putSpinner,
             Counters counters, BooleanSupplier closed, Supplier<? extends RuntimeException> closedToInserts,
-            Handoff<?> owner) {
+            Object owner) {
         this.lines = new ArrayDeque[classes];
         for (int c = 0; c < classes; c++) {
             lines[c] = new ArrayDeque<>();

@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.pipe;
 
-import dev.handoff.Handoff;
 import dev.handoff.internal.observe.Counters;
 import dev.handoff.internal.waiting.Parking;
 import dev.handoff.internal.waiting.Spinner;
@@ -52,7 +51,7 @@ public final class Receiver {
     private final BooleanSupplier closed;
 
     /** The pipe: the blocker of a parked worker, named in its JFR event. */
-    private final Handoff<?> owner;
+    private final Object owner;
 
     /**
      * @param slots the worker slots
@@ -63,7 +62,7 @@ public final class Receiver {
      * @param owner the pipe, the blocker of parked workers
      */
     public Receiver(WorkerSlots slots, ProducerLine notFull, Spinner takeSpinner, Counters counters,
-            BooleanSupplier closed, Handoff<?> owner) {
+            BooleanSupplier closed, Object owner) {
         this.status = slots.status;
         this.channels = slots.channels;
         this.notFull = notFull;

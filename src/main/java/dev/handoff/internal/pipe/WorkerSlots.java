@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.pipe;
 
-import dev.handoff.Handoff;
 import dev.handoff.internal.observe.Counters;
 import dev.handoff.internal.waiting.Parking;
 import dev.handoff.internal.waiting.Spinner;
@@ -110,7 +109,7 @@ public final class WorkerSlots {
          * Waits, uninterruptibly, for the element of the producer that has won this HANDED slot
          * (it arrives within a few instructions); keeps an interrupt that arrives meanwhile.
          */
-        Object awaitHandedItem(Handoff<?> blocker) {
+        Object awaitHandedItem(Object blocker) {
             // The producer has won this slot and is writing: a wait on a running partner, not
             // one that the side's spin budget governs.
             boolean came = ITEM.getAcquire(this) != null; // pairs with the volatile store in Dispatcher.handOver()
@@ -199,7 +198,7 @@ public final class WorkerSlots {
      * @param counters the pipe's counters, for the waits for a slot
      * @param owner the pipe, named by the JFR events of those waits
      */
-    public WorkerSlots(int w, BooleanSupplier closed, Counters counters, Handoff<?> owner) {
+    public WorkerSlots(int w, BooleanSupplier closed, Counters counters, Object owner) {
         this.status = new int[w];
         this.channels = new Channel[w];
         for (int i = 0; i < w; i++) {

@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.pool;
 
-import dev.handoff.Handoff;
 import dev.handoff.internal.waiting.Parking;
 
 import java.lang.invoke.MethodHandles;
@@ -185,7 +184,7 @@ final class IdleThreads {
      *         interrupt status set
      * @throws InterruptedException if interrupted before w was filled (w is cancelled)
      */
-    Object await(Waiter w, boolean timed, long deadline, Handoff<?> owner) throws InterruptedException {
+    Object await(Waiter w, boolean timed, long deadline, Object owner) throws InterruptedException {
         for (;;) {
             Object x = w.item; // volatile: pairs with the CAS in handTo
             if (x != null) {

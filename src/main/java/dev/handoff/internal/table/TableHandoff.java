@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.table;
 
-import dev.handoff.Handoff;
 import dev.handoff.internal.guard.UnderWay;
 import dev.handoff.internal.observe.Counters;
 import dev.handoff.internal.probe.ProbeSequence;
@@ -136,7 +135,7 @@ public final class TableHandoff {
      * @param scheme the occupancy, fill and search this table runs
      * @param counters the handoff's counters
      */
-    public TableHandoff(Handoff<?> owner, TableSlots slots, TableScheme scheme, Counters counters) {
+    public TableHandoff(Object owner, TableSlots slots, TableScheme scheme, Counters counters) {
         this.counters = counters;
         this.notEmpty = Waiters.oneWakeUpPerBurst(takeLock, Parking.TAKE, owner);
         this.notFull = new Waiters(putLock, Parking.PUT, owner);

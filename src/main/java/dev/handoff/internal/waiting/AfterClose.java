@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.waiting;
 
-import dev.handoff.Handoff;
 import dev.handoff.HandoffClosedException;
 
 import java.security.CodeSource;
@@ -105,7 +104,7 @@ public final class AfterClose {
      * @return never
      * @throws InterruptedException when the pool's thread is interrupted
      */
-    public static <E> E takeWhenClosedAndEmpty(Handoff<?> blocker, RuntimeException closedAndEmpty)
+    public static <E> E takeWhenClosedAndEmpty(Object blocker, RuntimeException closedAndEmpty)
             throws InterruptedException {
         if (!calledByPool() && !calledByJdkPoolWorker()) {
             throw closedAndEmpty;
@@ -128,7 +127,7 @@ public final class AfterClose {
      * @return {@code null}: nothing came
      * @throws InterruptedException if the thread is interrupted while it waits
      */
-    public static <E> E waitOut(Handoff<?> blocker, long deadline) throws InterruptedException {
+    public static <E> E waitOut(Object blocker, long deadline) throws InterruptedException {
         for (long left = deadline - System.nanoTime(); left > 0L; left = deadline - System.nanoTime()) {
             if (Thread.interrupted()) {
                 throw new InterruptedException();

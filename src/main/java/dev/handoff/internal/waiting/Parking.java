@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.waiting;
 
-import dev.handoff.Handoff;
 import dev.handoff.internal.observe.WaitEvent;
 
 import java.util.concurrent.locks.Condition;
@@ -41,7 +40,7 @@ public enum Parking {
     }
 
     /** {@link Condition#await()}, recorded. */
-    public void await(Condition condition, Handoff<?> handoff) throws InterruptedException {
+    public void await(Condition condition, Object handoff) throws InterruptedException {
         WaitEvent event = begin();
         try {
             condition.await();
@@ -51,7 +50,7 @@ public enum Parking {
     }
 
     /** {@link Condition#awaitNanos(long)}, recorded; returns what it returns. */
-    public long awaitNanos(Condition condition, long nanos, Handoff<?> handoff) throws InterruptedException {
+    public long awaitNanos(Condition condition, long nanos, Object handoff) throws InterruptedException {
         WaitEvent event = begin();
         try {
             return condition.awaitNanos(nanos);
@@ -61,14 +60,14 @@ public enum Parking {
     }
 
     /** {@link LockSupport#park(Object)} with the handoff as the blocker, recorded. */
-    public void park(Handoff<?> handoff) {
+    public void park(Object handoff) {
         WaitEvent event = begin();
         LockSupport.park(handoff);
         end(event, handoff);
     }
 
     /** {@link LockSupport#parkNanos(Object, long)} with the handoff as the blocker, recorded. */
-    public void parkNanos(Handoff<?> handoff, long nanos) {
+    public void parkNanos(Object handoff, long nanos) {
         WaitEvent event = begin();
         LockSupport.parkNanos(handoff, nanos);
         end(event, handoff);
@@ -83,7 +82,7 @@ public enum Parking {
         return event;
     }
 
-    private void end(WaitEvent event, Handoff<?> handoff) {
+    private void end(WaitEvent event, Object handoff) {
         event.end();
         if (event.shouldCommit()) { // enabled, and at least the threshold long
             event.describe(handoff);

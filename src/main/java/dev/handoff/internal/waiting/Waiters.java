@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.waiting;
 
-import dev.handoff.Handoff;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -73,7 +72,7 @@ public final class Waiters {
     private final Condition condition;
     /** Which wait of the handoff this is, and the handoff: for JFR (class Parking). */
     private final Parking wait;
-    private final Handoff<?> owner;
+    private final Object owner;
 
     /** Threads between their increment in await and their decrement after it. */
     private volatile int count;
@@ -99,11 +98,11 @@ public final class Waiters {
      * @param wait which of the handoff's waits this is (for the JFR event)
      * @param owner the handoff, named in the JFR event
      */
-    public Waiters(ReentrantLock lock, Parking wait, Handoff<?> owner) {
+    public Waiters(ReentrantLock lock, Parking wait, Object owner) {
         this(lock, wait, owner, false, true);
     }
 
-    private Waiters(ReentrantLock lock, Parking wait, Handoff<?> owner, boolean oneWakeUpPerBurst, boolean counted) {
+    private Waiters(ReentrantLock lock, Parking wait, Object owner, boolean oneWakeUpPerBurst, boolean counted) {
         this.lock = lock;
         this.condition = lock.newCondition();
         this.wait = wait;
@@ -125,7 +124,7 @@ public final class Waiters {
      * @param owner as for the constructor
      * @param counted whether await counts its thread
      */
-    public static Waiters signalledUnderLock(ReentrantLock lock, Parking wait, Handoff<?> owner, boolean counted) {
+    public static Waiters signalledUnderLock(ReentrantLock lock, Parking wait, Object owner, boolean counted) {
         return new Waiters(lock, wait, owner, false, counted);
     }
 
@@ -138,7 +137,7 @@ public final class Waiters {
      * @param wait as for the constructor
      * @param owner as for the constructor
      */
-    public static Waiters oneWakeUpPerBurst(ReentrantLock lock, Parking wait, Handoff<?> owner) {
+    public static Waiters oneWakeUpPerBurst(ReentrantLock lock, Parking wait, Object owner) {
         return new Waiters(lock, wait, owner, true, true);
     }
 
