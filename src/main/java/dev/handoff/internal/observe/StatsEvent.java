@@ -16,12 +16,15 @@ import jdk.jfr.Timespan;
 /**
  * JFR event {@code dev.handoff.Stats}: every period (1 s unless the recording says otherwise), one
  * event per live handoff built with counting or sojourn times on, carrying its size, its
- * {@link HandoffStats} counters and its sojourn times as they are at that moment (cumulative
- * since construction; 0 for what it does not record). Emitted by {@link CountedHandoffs} only.
+ * {@link HandoffStats} counters and its sojourn times as they are at that moment (counters,
+ * sojourn count, total and maximum cumulative since construction; sojourn percentiles and window
+ * maximum over the last 80 to 120 s; the oldest element's age now; 0 for what it does not
+ * record). Emitted by {@link CountedHandoffs} only.
  */
 @Name("dev.handoff.Stats")
 @Label("Handoff Statistics")
-@Description("The size, the stats() counters and the sojourn times of a handoff built with stats or sojourn, cumulative since it was built")
+@Description("The size, the stats() counters and the sojourn times of a handoff built with stats or sojourn:"
+        + " counters cumulative since it was built, sojourn percentiles over the last 80 to 120 s")
 @Period("1 s")
 @StackTrace(false)
 public final class StatsEvent extends HandoffEvent {
