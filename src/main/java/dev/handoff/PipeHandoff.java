@@ -214,8 +214,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         Spinner takeSpinner = new Spinner();
         Spinner putSpinner = new Spinner();
         this.slots = new WorkerSlots(w, isClosed, counters, this);
-        this.notFull = new ProducerLine(classes, firstToServe, slots, putSpinner, counters, isClosed,
-                this::closedToPut, this);
+        this.notFull = new ProducerLine(classes, firstToServe, slots, putSpinner, counters, isClosed, this);
         // Every producer may wait for a spinning worker at once: each reads only the workers'
         // spinner's holder, which changes when a worker starts or stops spinning.
         this.dispatcher = new Dispatcher(slots, notFull, takeSpinner, Spinner.manyAtOnce(), doubleHashing,
@@ -242,7 +241,9 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         if (notFull.isEmpty() && dispatcher.handOffWithoutParking(e)) {
             return;
         }
-        notFull.await(e, c, false, 0L);
+        if (!notFull.await(e, c, false, 0L)) {
+            throw closedToPut(); // the line gives an untimed put back only when the pipe closed
+        }
     }
 
     @Override

@@ -12,7 +12,6 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongToIntFunction;
-import java.util.function.Supplier;
 
 /**
  * The producers of a pipe that found no waiting worker, each in a node holding its element, in
@@ -79,9 +78,6 @@ public final class ProducerLine {
     /** Whether the pipe is closed: a volatile read. */
     private final BooleanSupplier closed;
 
-    /** The exception put throws when the pipe closes while it waits. */
-    private final Supplier<? extends RuntimeException> closedToInserts;
-
     /** The pipe: the blocker of a parked producer, named in its JFR event. */
     private final Object owner;
 
@@ -93,13 +89,11 @@ public final class ProducerLine {
      * @param putSpinner the producers' side spin policy
      * @param counters the pipe's counters
      * @param closed whether the pipe is closed, read with a volatile (or stronger) access
-     * @param closedToInserts the exception put throws when the pipe closes while it waits
      * @param owner the pipe, the blocker of parked producers
      */
     @SuppressWarnings("unchecked")
     public ProducerLine(int classes, LongToIntFunction firstToServe, WorkerSlots slots, Spinner putSpinner,
-            Counters counters, BooleanSupplier closed, Supplier<? extends RuntimeException> closedToInserts,
-            Object owner) {
+            Counters counters, BooleanSupplier closed, Object owner) {
         this.lines = new ArrayDeque[classes];
         for (int c = 0; c < classes; c++) {
             lines[c] = new ArrayDeque<>();
@@ -109,7 +103,6 @@ public final class ProducerLine {
         this.putSpinner = putSpinner;
         this.counters = counters;
         this.closed = closed;
-        this.closedToInserts = closedToInserts;
         this.owner = owner;
     }
 
@@ -122,9 +115,9 @@ public final class ProducerLine {
      * The slow path of put and the timed offer: waits in the line of class c until a worker
      * takes e, the timeout passes, or the pipe closes.
      *
-     * @return whether e was taken; false only when timed, and the time ran out or the pipe closed
-     * @throws RuntimeException the closedToInserts exception, if untimed (put) and the pipe
-     *         closes first
+     * @return whether e was taken: false when the pipe closed first, or when timed and the time
+     *         ran out; the element then stays with the caller, and the pipe raises the contract's
+     *         exception for a put
      */
     public boolean await(Object e, int c, boolean timed, long nanos) throws InterruptedException {
         Node node = new Node(e);
@@ -141,7 +134,7 @@ public final class ProducerLine {
                 return true;
             }
             if (closed.getAsBoolean()) {
-                return leave(node, c, timed ? GiveUp.TIMED_OUT : GiveUp.CLOSED);
+                return leave(node, c, GiveUp.CLOSED);
             }
             if (Thread.interrupted()) {
                 return leave(node, c, GiveUp.INTERRUPTED);
@@ -180,13 +173,10 @@ public final class ProducerLine {
      */
     private boolean leave(Node node, int c, GiveUp reason) throws InterruptedException {
         if (cancel(node, c)) {
-            switch (reason) {
-                case INTERRUPTED -> throw new InterruptedException();
-                case CLOSED -> throw closedToInserts.get();
-                default -> {
-                    return false;
-                }
+            if (reason == GiveUp.INTERRUPTED) {
+                throw new InterruptedException();
             }
+            return false; // closed or timed out: the element stays with the caller
         }
         if (reason == GiveUp.INTERRUPTED) {
             Thread.currentThread().interrupt();
