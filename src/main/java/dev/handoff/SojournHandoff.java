@@ -337,7 +337,10 @@ final class SojournHandoff<E> extends AbstractHandoff<E> {
         return ((Stamped<?>) stamped).insertedAt;
     }
 
-    /** Unused: this handoff answers the oldest element's age itself, in stats(). */
+    /**
+     * The least stamp of the elements themselves, as the kind inside would give it. No handoff
+     * holds this one (the option is outermost); stats() reads the insert times directly.
+     */
     @Override
     long oldestStamp(ToLongFunction<Object> stampOf) {
         return inner.oldestStamp(s -> stampOf.applyAsLong(elementOf(s)));
