@@ -736,4 +736,19 @@ class ElasticPoolTest {
             pool.shutdownNow();
         }
     }
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS) // a hang here is the failure
+    void aNonPositiveTimeoutNeverWaitsNotEvenTheLeastLong() throws InterruptedException {
+        java.util.concurrent.BlockingQueue<Runnable> queue =
+                Handoffs.newElasticPool("circular:2", 0, 1, 1, TimeUnit.MINUTES).getQueue();
+        Handoff<Runnable> handoff = (Handoff<Runnable>) queue;
+        assertEquals(null, queue.poll(0, TimeUnit.NANOSECONDS));
+        assertEquals(null, queue.poll(-1, TimeUnit.SECONDS));
+        assertEquals(null, queue.poll(Long.MIN_VALUE, TimeUnit.NANOSECONDS)); // now + MIN_VALUE overflows
+        assertEquals(null, handoff.take(Long.MIN_VALUE, TimeUnit.HOURS));
+        Runnable task = () -> { };
+        assertTrue(queue.add(task));
+        assertSame(task, queue.poll(Long.MIN_VALUE, TimeUnit.NANOSECONDS), "what is there is taken without waiting");
+    }
 }

@@ -164,6 +164,10 @@ public final class ElasticQueue<E> implements Handoff<E> {
             throw new InterruptedException();
         }
         boolean timed = how != Wait.TAKE;
+        if (timed && nanos <= 0L) { // never waits; and a deadline of now + Long.MIN_VALUE would overflow
+            E e = handoff.poll();
+            return e != null || !handoff.isClosed() ? e : whenClosed(how, 0L);
+        }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
         for (;;) {
             E e = handoff.poll();
