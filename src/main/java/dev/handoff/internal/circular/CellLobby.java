@@ -104,7 +104,7 @@ final class CellLobby {
         if (ring.word(ring.index(t)) == CellRing.word(t, CellRing.FULL)) {
             return true; // the next take's element is in: no need to read the put side's counter
         }
-        if (!stillEmpty.getAsBoolean() || spun(takeSpinner, stillEmpty)) {
+        if (!stillEmpty.getAsBoolean() || spunForElement()) {
             return true;
         }
         return await(notEmpty, stillEmpty, false, timed, deadline);
@@ -128,41 +128,23 @@ final class CellLobby {
     /**
      * For a put of a full buffer (p: the next put position): spins, as the put side's Spinner
      * allows, until roomAhead places from p on are free or the buffer closes, then takes any room
-     * that came; whether room came (or the close). False when the Spinner says park at once.
+     * that came; whether room came (or the close). False when the Spinner says park at once. A spin
+     * that ends with less room than roomAhead counts as one that did not pay.
      */
     private boolean spunForRoomAhead(long p) {
-        int rounds = putSpinner.begin();
-        if (rounds == 0) {
-            return false;
-        }
         long ahead = p - capacity + roomAhead - 1; // its take's release leaves room for puts p to p + roomAhead - 1
-        boolean came = false;
-        for (int k = 0; k < rounds && !came; k++) {
-            Spinner.pause(k);
-            came = ring.lapOver(ahead) || counts.isClosed(); // volatile reads, hints: the claim decides
-        }
-        if (!came) {
-            came = !stillFull.getAsBoolean(); // fewer than ROOM_AHEAD came in the spin: take what did
-        }
-        putSpinner.end(came);
-        return came;
+        int spun = putSpinner.spin(this, ahead, CellLobby::roomAheadOrClosed, 0, 1);
+        return spun == Spinner.CAME || spun == Spinner.MISSED && !stillFull.getAsBoolean(); // take what did come
     }
 
-    /** With wait=spin, spins while still holds, as the spinner allows; whether it stopped holding (takes). */
-    private boolean spun(Spinner spinner, BooleanSupplier still) {
-        if (!spin) {
-            return false;
-        }
-        int rounds = spinner.begin();
-        boolean came = false;
-        for (int k = 0; k < rounds && !came; k++) {
-            Spinner.pause(k);
-            came = !still.getAsBoolean();
-        }
-        if (rounds > 0) {
-            spinner.end(came);
-        }
-        return came;
+    /** The spinning put's condition: volatile reads, hints; the claim decides. */
+    private static boolean roomAheadOrClosed(CellLobby lobby, long ahead) {
+        return lobby.ring.lapOver(ahead) || lobby.counts.isClosed();
+    }
+
+    /** With wait=spin, spins while the buffer is empty and open, as the spinner allows; whether it stopped being. */
+    private boolean spunForElement() {
+        return spin && takeSpinner.spinUntil(stillEmpty, 0L, (still, unused) -> !still.getAsBoolean());
     }
 
     private boolean await(Waiters waiters, BooleanSupplier still, boolean put, boolean timed, long deadline)

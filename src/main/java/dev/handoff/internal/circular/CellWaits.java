@@ -19,7 +19,7 @@ final class CellWaits {
      *
      * With wait=spin a thread spins as its side's Spinner allows; with wait=park it spins only
      * while its partner is in the middle of its operation (it has claimed: then it, and every
-     * earlier operation at the cell, are under way), Spinner.partnerRounds() rounds. A virtual
+     * earlier operation at the cell, are under way): Spinner.spinForPartner. A virtual
      * thread never spins. A take closed out (its position at or past the close) stops without
      * settling anything: no put will ever come to its position.
      */
@@ -112,16 +112,26 @@ final class CellWaits {
     /** Spins before parking (see the notes); returns the last word read. */
     private long spinFor(int i, long p, boolean put, long target) {
         long w = ring.word(i);
-        Spinner spinner = put ? putSpinner : takeSpinner;
-        int rounds = spin ? spinner.begin() : partnerUnderWay(p, put) ? Spinner.partnerRounds() : 0;
-        for (int k = 0; k < rounds && w < target; k++) {
-            Spinner.pause(k);
-            w = ring.word(i);
+        if (w >= target) {
+            return w;
         }
-        if (spin && rounds > 0) {
-            spinner.end(w >= target);
+        Spinner.Ready<CellWaits> reached = put ? CellWaits::roomAt : CellWaits::elementAt;
+        if (spin) {
+            (put ? putSpinner : takeSpinner).spinUntil(this, p, reached);
+        } else if (partnerUnderWay(p, put)) {
+            Spinner.spinForPartner(this, p, reached);
         }
-        return w;
+        return ring.word(i);
+    }
+
+    /** Whether put p's cell reached EMPTY(p), or beyond. */
+    private static boolean roomAt(CellWaits waits, long p) {
+        return waits.ring.word(waits.ring.index(p)) >= CellRing.word(p, CellRing.EMPTY);
+    }
+
+    /** Whether take p's cell reached FULL(p), or beyond. */
+    private static boolean elementAt(CellWaits waits, long p) {
+        return waits.ring.word(waits.ring.index(p)) >= CellRing.word(p, CellRing.FULL);
     }
 
     /** Whether position p's partner has claimed (so that it, and all before it at the cell, are under way). */

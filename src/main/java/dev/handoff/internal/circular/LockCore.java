@@ -214,19 +214,18 @@ public final class LockCore<E> implements BufferCore<E> {
 
     /** Spins while count reads blocked (0 for a take, full for a put), as the notes say. No lock. */
     private void spinWhileCountIs(int blocked, Spinner spinner, Waiters side) {
-        // getOpaque pairs with setOpaque in setCount
-        if ((int) COUNT.getOpaque(this) != blocked || side.any()) {
-            return;
+        if (!countIs(this, blocked) && !side.any()) {
+            spinner.spinUntil(this, blocked, LockCore::countMovedOrClosed);
         }
-        int rounds = spinner.begin();
-        boolean came = false;
-        for (int i = 0; i < rounds && !came && !closed; i++) {
-            Spinner.pause(i);
-            came = (int) COUNT.getOpaque(this) != blocked;
-        }
-        if (rounds > 0) {
-            spinner.end(came);
-        }
+    }
+
+    private static boolean countIs(LockCore<?> core, long n) {
+        return (int) COUNT.getOpaque(core) == n; // pairs with setOpaque in setCount
+    }
+
+    /** The spin's condition: count no longer reads blocked, or the core closed (volatile). */
+    private static boolean countMovedOrClosed(LockCore<?> core, long blocked) {
+        return !countIs(core, blocked) || core.closed;
     }
 
     /**
@@ -235,17 +234,8 @@ public final class LockCore<E> implements BufferCore<E> {
      */
     private void spinForLockWhileProducersWait() {
         // both volatile reads, both hints: the lock decides
-        if (!notFull.any() || !lock.isLocked()) {
-            return;
-        }
-        int rounds = lockSpinner.begin();
-        boolean free = false;
-        for (int i = 0; i < rounds && !free; i++) {
-            Spinner.pause(i);
-            free = !lock.isLocked(); // a read: no CAS on the lock's line until it looks free
-        }
-        if (rounds > 0) {
-            lockSpinner.end(free);
+        if (notFull.any() && lock.isLocked()) {
+            lockSpinner.spinUntil(lock, 0L, (held, unused) -> !held.isLocked()); // a read: no CAS on the lock's line until it looks free
         }
     }
 

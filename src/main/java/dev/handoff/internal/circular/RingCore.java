@@ -138,38 +138,33 @@ public final class RingCore<E> implements BufferCore<E> {
 
     // ---- waiting (see the notes) ----
 
-    /** With spin, polls as the spinner allows while no other consumer waits; null if nothing came. */
+    /**
+     * With spin, spins as the spinner allows while no other consumer waits, until the ring shows an
+     * element (or closes), then polls once; null if nothing came or another consumer took it.
+     */
     private E spinPoll() {
-        if (!spin || notEmpty.any()) {
+        if (!spin || notEmpty.any() || !takeSpinner.spinUntil(this, 0L, RingCore::elementOrClosed)) {
             return null;
         }
-        int rounds = takeSpinner.begin();
-        E e = null;
-        for (int i = 0; i < rounds && e == null && !closed; i++) {
-            Spinner.pause(i);
-            e = tryPoll();
-        }
-        if (rounds > 0) {
-            takeSpinner.end(e != null);
-        }
-        return e;
+        return tryPoll();
     }
 
-    /** With spin, offers as the spinner allows while no other producer waits: OFFERED, FULL or REFUSED. */
+    /** As spinPoll, for room: OFFERED, FULL (nothing came, or another producer took it) or REFUSED. */
     private int spinOffer(E e) {
-        if (!spin || notFull.any()) {
+        if (!spin || notFull.any() || !putSpinner.spinUntil(this, 0L, RingCore::roomOrClosed)) {
             return FULL;
         }
-        int rounds = putSpinner.begin();
-        int result = FULL;
-        for (int i = 0; i < rounds && result == FULL; i++) {
-            Spinner.pause(i);
-            result = tryOffer(e);
-        }
-        if (rounds > 0) {
-            putSpinner.end(result == OFFERED);
-        }
-        return result;
+        return tryOffer(e);
+    }
+
+    /** The consumers' spin condition: volatile reads, hints; the ring's CAS decides. */
+    private static boolean elementOrClosed(RingCore<?> core, long unused) {
+        return !core.ring.looksEmpty() || core.closed;
+    }
+
+    /** The producers' spin condition: volatile reads, hints; the ring's CAS decides. */
+    private static boolean roomOrClosed(RingCore<?> core, long unused) {
+        return !core.ring.looksFull() || core.closed;
     }
 
     /**

@@ -151,28 +151,23 @@ public final class Reservations {
     }
 
     /**
-     * The spin before parking, as long as takeSpinner allows: re-reads state and tries again
-     * whenever it shows a reservation (or the final state). A thread does not spin while others
-     * already wait in await(): they are ahead of it in line.
+     * The spin before parking, as long as takeSpinner allows: re-reads state until it shows a
+     * reservation (or the final state), then tries once. A thread does not spin while others
+     * already wait in await(): they are ahead of it in line, and the spin ends when one parks.
      *
-     * @return ACQUIRED or EXHAUSTED, or NONE if the spin ended without either
+     * @return ACQUIRED or EXHAUSTED, or NONE if the spin ended without either (or lost the try)
      */
     private int spinThenTryAcquire() {
-        if (notEmpty.any()) { // a hint only: await() rechecks everything under the lock
+        // notEmpty.any(): a hint only, await() rechecks everything under the lock
+        if (notEmpty.any() || !takeSpinner.spinUntil(this, 0L, Reservations::reservableOrOthersWait)) {
             return NONE;
         }
-        int rounds = takeSpinner.begin();
-        int r = NONE;
-        for (int i = 0; i < rounds && r == NONE && !notEmpty.any(); i++) {
-            Spinner.pause(i);
-            if (availableOrExhausted()) { // volatile read; the CAS in tryAcquire decides
-                r = tryAcquire();
-            }
-        }
-        if (rounds > 0) {
-            takeSpinner.end(r != NONE);
-        }
-        return r;
+        return notEmpty.any() ? NONE : tryAcquire();
+    }
+
+    /** The spin's condition: a reservation or the final state shows (volatile read), or others wait. */
+    private static boolean reservableOrOthersWait(Reservations r, long unused) {
+        return r.availableOrExhausted() || r.notEmpty.any();
     }
 
     /** Takes one reservation, parking at most nanos while none is available; never spins. */

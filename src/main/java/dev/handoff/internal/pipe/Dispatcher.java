@@ -138,18 +138,20 @@ public final class Dispatcher {
      * @return whether e was handed over
      */
     public boolean handOffWithoutParking(Object e) {
-        boolean shown = takeSpinner.holder() != Spinner.NONE; // a hint: tryHandOff's CAS decides
-        if (!shown && notFull.isEmpty()) {
-            int rounds = putSpinner.begin();
-            for (int i = 0; i < rounds && !shown && notFull.isEmpty(); i++) {
-                Spinner.pause(i);
-                shown = takeSpinner.holder() != Spinner.NONE;
-            }
-            if (rounds > 0) {
-                putSpinner.end(shown);
-            }
+        if (!spinnerShown(this, 0L) && notFull.isEmpty()) {
+            putSpinner.spinUntil(this, 0L, Dispatcher::spinnerShownOrLine);
         }
         return notFull.isEmpty() && tryHandOff(e);
+    }
+
+    /** Whether a worker spins as takeSpinner's holder: a hint, tryHandOff's CAS decides. */
+    private static boolean spinnerShown(Dispatcher d, long unused) {
+        return d.takeSpinner.holder() != Spinner.NONE;
+    }
+
+    /** The producers' spin condition: a worker spins to be handed to, or producers are in line. */
+    private static boolean spinnerShownOrLine(Dispatcher d, long unused) {
+        return spinnerShown(d, 0L) || !d.notFull.isEmpty();
     }
 
     /**

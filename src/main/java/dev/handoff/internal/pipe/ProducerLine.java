@@ -153,17 +153,12 @@ public final class ProducerLine {
         }
     }
 
-    /** The wait before parking, until the node is taken or the pipe closes (see the notes). */
+    /**
+     * The wait before parking, until the node is taken (see the notes). A close during the spin
+     * is seen by the loop after it, within a spin's rounds.
+     */
     private void spinUntilTaken(Node node) {
-        int rounds = putSpinner.begin();
-        boolean taken = node.taken;
-        for (int i = 0; i < rounds && !taken && !closed.getAsBoolean(); i++) {
-            Spinner.pause(i);
-            taken = node.taken;
-        }
-        if (rounds > 0) {
-            putSpinner.end(taken);
-        }
+        putSpinner.spinUntil(node, 0L, (n, unused) -> n.taken);
     }
 
     /**

@@ -109,7 +109,7 @@ public final class Receiver {
      */
     private Object awaitHandOver(int slot, WorkerSlots.Channel channel, boolean timed, long deadline)
             throws InterruptedException {
-        spinForItem(slot, channel, timed, deadline);
+        spinForItem(slot, channel); // a deadline that passes during the spin is seen after it, within its rounds
         // Volatile write before the rereads below: the Dekker pairs with Dispatcher.handOver() and
         // with a producer joining the line (see "No lost wake-up"); until now producers unpark nobody.
         channel.announceWaiter(Thread.currentThread());
@@ -146,34 +146,23 @@ public final class Receiver {
      * on its channel's spinner (see the notes), until an element or a producer in line comes or
      * the wait must end; the caller reads everything again.
      */
-    private void spinForItem(int slot, WorkerSlots.Channel channel, boolean timed, long deadline) {
-        Spinner spinner = takeSpinner;
-        int rounds = spinner.begin(slot); // shown to producers while it spins
-        if (rounds == 0) { // another worker is the first: spin on this channel's own spinner
-            spinner = channel.spinner;
-            rounds = spinner.begin();
+    private void spinForItem(int slot, WorkerSlots.Channel channel) {
+        // shown to producers while it spins; refused while another worker is the first
+        if (takeSpinner.spin(this, slot, Receiver::handedOrInLineOrStop, slot, 1) == Spinner.REFUSED) {
+            channel.spinner.spinUntil(this, slot, Receiver::handedOrInLineOrStop);
         }
-        boolean came = handedOrInLine(channel);
-        for (int i = 0; i < rounds && !came && !mustStop(timed, deadline); i++) {
-            Spinner.pause(i);
-            came = handedOrInLine(channel);
-        }
-        if (rounds > 0) {
-            spinner.end(came);
-        }
+    }
+
+    /** The spin's condition for the worker at slot: an element to collect, or its wait must end. */
+    private static boolean handedOrInLineOrStop(Receiver r, long slot) {
+        return r.handedOrInLine(r.channels[(int) slot]) || r.closed.getAsBoolean()
+                || Thread.currentThread().isInterrupted();
     }
 
     /** Whether a WAITING worker has an element to collect: handed over, or a producer in line. */
     private boolean handedOrInLine(WorkerSlots.Channel channel) {
         return ITEM.getAcquire(channel) != null // pairs with the volatile store in Dispatcher.handOver()
                 || !notFull.isEmpty();
-    }
-
-    /** Whether a WAITING worker must stop waiting without an element: close, interrupt, time. */
-    private boolean mustStop(boolean timed, long deadline) {
-        return closed.getAsBoolean()
-                || Thread.currentThread().isInterrupted()
-                || (timed && deadline - System.nanoTime() <= 0L);
     }
 
     /**

@@ -112,11 +112,8 @@ public final class WorkerSlots {
         Object awaitHandedItem(Object blocker) {
             // The producer has won this slot and is writing: a wait on a running partner, not
             // one that the side's spin budget governs.
-            boolean came = ITEM.getAcquire(this) != null; // pairs with the volatile store in Dispatcher.handOver()
-            for (int i = 0; i < Spinner.partnerRounds() && !came; i++) {
-                Spinner.pause(i);
-                came = ITEM.getAcquire(this) != null;
-            }
+            // getAcquire pairs with the volatile store in Dispatcher.handOver()
+            Spinner.spinForPartner(this, 0L, (channel, unused) -> ITEM.getAcquire(channel) != null);
             announceWaiter(Thread.currentThread());
             boolean interrupted = false;
             Object x;

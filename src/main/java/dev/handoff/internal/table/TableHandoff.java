@@ -123,7 +123,6 @@ public final class TableHandoff {
     private final BooleanSupplier stillEmpty = this::stillEmpty;
     private final BooleanSupplier somethingToTake = () -> !stillEmpty();
     private final BooleanSupplier stillFull = this::stillFull;
-    private final BooleanSupplier someRoom = () -> !stillFull();
 
     /** What a spinning consumer looks at, and how many rounds apart (see the notes). */
     private final BooleanSupplier takeSpinReady;
@@ -196,7 +195,7 @@ public final class TableHandoff {
         if (timed && nanos <= 0L) {
             return false; // before the deadline's sum, which overflows for a timeout near Long.MIN_VALUE
         }
-        if (!timed && spin(putSpinner, notFull, someRoom, putLookEvery)) {
+        if (!timed && spin(putSpinner, notFull, TableHandoff::roomOrProducerParked, putLookEvery)) {
             r = tryInsert(key, e);
         }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
@@ -252,7 +251,7 @@ public final class TableHandoff {
         if (e != null || timed && nanos <= 0L) {
             return e; // before the deadline's sum, which overflows for a timeout near Long.MIN_VALUE
         }
-        if (!timed && spin(takeSpinner, notEmpty, takeSpinReady, takeLookEvery)) {
+        if (!timed && spin(takeSpinner, notEmpty, TableHandoff::elementOrConsumerParked, takeLookEvery)) {
             e = poll();
         }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
@@ -328,24 +327,23 @@ public final class TableHandoff {
      * a pass may succeed: ready is asked every {@code every} rounds, and the spin ends at once
      * while threads of the side are parked (a hint: the waiting loop re-checks everything).
      *
-     * @return whether ready became true
+     * @return whether the spin ended early: ready became true, or threads of the side parked
      */
-    private static boolean spin(Spinner spinner, Waiters parked, BooleanSupplier ready, int every) {
+    private boolean spin(Spinner spinner, Waiters parked, Spinner.Ready<TableHandoff> ready, int every) {
         if (parked.any()) {
             return false; // they are ahead of this thread: no spin, and no spin counted as failed
         }
-        int rounds = spinner.begin();
-        boolean came = false;
-        for (int i = 0; i < rounds && !came && !parked.any(); i++) {
-            came = i % every == 0 && ready.getAsBoolean();
-            if (!came) {
-                Spinner.pause(i);
-            }
-        }
-        if (rounds > 0) {
-            spinner.end(came);
-        }
-        return came;
+        return spinner.spin(this, 0L, ready, 0, every) == Spinner.CAME;
+    }
+
+    /** The producers' spin condition: room shows, or another producer parked. */
+    private static boolean roomOrProducerParked(TableHandoff t, long unused) {
+        return t.notFull.any() || !t.stillFull();
+    }
+
+    /** The consumers' spin condition: an element shows, or another consumer parked. */
+    private static boolean elementOrConsumerParked(TableHandoff t, long unused) {
+        return t.notEmpty.any() || t.takeSpinReady.getAsBoolean();
     }
 
     // ---- draining and removing ----

@@ -13,20 +13,16 @@ import java.util.concurrent.locks.LockSupport;
  * side of a handoff (its consumers, or its producers), or one channel that a single thread
  * waits on.
  *
- * <p>A wait that may spin is written as
- * <pre>{@code
- * int rounds = spinner.begin();
- * boolean came = ready();
- * for (int i = 0; i < rounds && !came; i++) {
- *     Spinner.pause(i);
- *     came = ready();
- * }
- * if (rounds > 0) spinner.end(came);
- * if (!came) ...count in, re-check, park (Waiters)...
- * }</pre>
- * with the loop written out at the call site, so that no capturing lambda is allocated per wait.
+ * <p>Every spin before a park is {@link #spin}: it asks the policy ({@link #begin(int)}), reads
+ * what the thread waits for between rounds of {@link Thread#onSpinWait()}, and reports the outcome
+ * back to the policy ({@link #end(boolean)}); the caller then reads everything again and parks if
+ * it must. What the thread waits for is a {@link Ready}: a method reference that captures nothing,
+ * given the object it reads and one number, so that a wait allocates nothing and the JIT, inlining
+ * {@code spin} into its caller, inlines the condition too. A wait on a partner already in the
+ * middle of its operation is {@link #spinForPartner} (a spin the policy does not govern) or, in a
+ * retry loop, {@link #pauseForPartner(int)}.
  *
- * <p>{@link #begin()} answers 0, and the thread parks at once, when spinning cannot pay:
+ * <p>{@link #begin(int)} answers 0, and the thread parks at once, when spinning cannot pay:
  * <ul>
  *   <li>on a virtual thread: parking one costs no OS wake-up, and its spin would hold a carrier
  *       that another virtual thread (perhaps the one it waits for) needs;</li>
@@ -199,24 +195,108 @@ public final class Spinner {
     }
 
     /**
-     * Asks to spin before parking. A positive answer is the number of rounds the caller may spin,
-     * pausing with {@link #pause(int)}, and obliges it to call {@link #end(boolean)} once after;
-     * 0 means park at once (and call nothing).
+     * What a spin waits for, read on each look: a condition on the object waited on and one
+     * number (a count, a position, a slot) that the caller passes along. Pass a method reference or
+     * lambda that captures nothing, so that a wait allocates nothing. Its reads are hints: the
+     * caller reads everything again after the spin, with the accesses that decide.
      *
-     * @return the rounds to spin, or 0
+     * @param <T> the type of the object waited on
      */
-    public int begin() {
-        return begin(0);
+    @FunctionalInterface
+    public interface Ready<T> {
+        /**
+         * {@return whether what the thread waits for has come, or its wait must end anyway}
+         *
+         * @param on the object waited on
+         * @param at the number the caller passed to the spin
+         */
+        boolean test(T on, long at);
+    }
+
+    /** What {@link #spin} answers when the policy refused to spin: park at once. */
+    public static final int REFUSED = 0;
+
+    /** What {@link #spin} answers when what the thread waited for came while it spun. */
+    public static final int CAME = 1;
+
+    /** What {@link #spin} answers when the spin ran its rounds and nothing came. */
+    public static final int MISSED = 2;
+
+    /**
+     * Spins before a park, as this side's policy allows, until {@code ready} holds.
+     *
+     * @param on the object waited on
+     * @param at the number passed to {@code ready}
+     * @param ready what the thread waits for
+     * @param <T> the type of the object waited on
+     * @return whether {@code ready} held before the spin ended; false also when no spin was allowed
+     */
+    public <T> boolean spinUntil(T on, long at, Ready<? super T> ready) {
+        return spin(on, at, ready, 0, 1) == CAME;
     }
 
     /**
-     * As {@link #begin()}, showing {@code id >= 0} to the other side while this thread spins
+     * The spin before a park, written once for the library: asks the policy for rounds, reads
+     * {@code ready} on the first round and every {@code lookEvery} rounds after, pausing with
+     * {@link Thread#onSpinWait()} in between, until it holds or the rounds run out, and tells the
+     * policy whether the spin paid.
+     *
+     * @param on the object waited on
+     * @param at the number passed to {@code ready}
+     * @param ready what the thread waits for
+     * @param id shown to the other side while the thread spins ({@link #holder()}); 0 if nobody looks
+     * @param lookEvery rounds from one look to the next, at least 1: more where a look reads much
+     * @param <T> the type of the object waited on
+     * @return {@link #CAME}, {@link #MISSED}, or {@link #REFUSED} when the policy allowed no spin
+     */
+    public <T> int spin(T on, long at, Ready<? super T> ready, int id, int lookEvery) {
+        int rounds = begin(id);
+        if (rounds == 0) {
+            return REFUSED;
+        }
+        boolean came = ready.test(on, at);
+        for (int i = 0, look = lookEvery; i < rounds && !came; i++) {
+            Thread.onSpinWait();
+            if (--look == 0) {
+                look = lookEvery;
+                came = ready.test(on, at);
+            }
+        }
+        end(came);
+        return came ? CAME : MISSED;
+    }
+
+    /**
+     * Spins for a partner already in the middle of its operation (it has claimed the place and is
+     * about to write it), until {@code ready} holds: {@link #PARTNER_ROUNDS} rounds of
+     * {@link Thread#onSpinWait()}, none on a virtual thread. Not governed by a side's budget or
+     * the JVM's bound: the partner is running, and what it is about to do takes a few instructions.
+     *
+     * @param on the object waited on
+     * @param at the number passed to {@code ready}
+     * @param ready what the thread waits for
+     * @param <T> the type of the object waited on
+     * @return whether {@code ready} held before the spin ended
+     */
+    public static <T> boolean spinForPartner(T on, long at, Ready<? super T> ready) {
+        boolean came = ready.test(on, at);
+        for (int i = partnerRounds(); i > 0 && !came; i--) {
+            Thread.onSpinWait();
+            came = ready.test(on, at);
+        }
+        return came;
+    }
+
+    /**
+     * Asks to spin before parking. A positive answer is the number of rounds the caller may spin
+     * and obliges it to call {@link #end(boolean)} once after; 0 means park at once (and call
+     * nothing). {@code id >= 0} is shown to the other side while this thread spins
      * ({@link #holder()}): the pipe's producers serve the spinning worker first.
      *
      * @param id the spinner's id
      * @return the rounds to spin, or 0
      */
-    public int begin(int id) {
+    int begin(int id) {
         if (Thread.currentThread().isVirtual()) {
             return 0;
         }
@@ -240,12 +320,17 @@ public final class Spinner {
         return rounds;
     }
 
+    /** As {@link #begin(int)} with id 0. */
+    int begin() {
+        return begin(0);
+    }
+
     /**
-     * Ends a spin that {@link #begin()} allowed, and adapts the next spin's budget.
+     * Ends a spin that {@link #begin(int)} allowed, and adapts the next spin's budget.
      *
      * @param cameWhileSpinning whether what the thread waited for came during the spin
      */
-    public void end(boolean cameWhileSpinning) {
+    void end(boolean cameWhileSpinning) {
         SPINNING.getAndAdd(-1);
         exitGate();
         adapt(cameWhileSpinning);
@@ -276,23 +361,9 @@ public final class Spinner {
         return (int) BUDGET.getOpaque(this);
     }
 
-    /**
-     * {@return the rounds of a wait on a partner already in the middle of its operation (it has
-     * claimed the place and is about to write it): {@link #PARTNER_ROUNDS}, or 0 on a virtual thread}
-     * Such a wait is not governed by a side's budget or the JVM's bound: the partner is running,
-     * and what it is about to do takes a few instructions.
-     */
-    public static int partnerRounds() {
+    /** The rounds of {@link #spinForPartner}: {@link #PARTNER_ROUNDS}, or 0 on a virtual thread. */
+    private static int partnerRounds() {
         return Thread.currentThread().isVirtual() ? 0 : PARTNER_ROUNDS;
-    }
-
-    /**
-     * Pauses for one round of a budgeted spin: {@link Thread#onSpinWait()}.
-     *
-     * @param round the round, from 0 (every round pauses alike)
-     */
-    public static void pause(int round) {
-        Thread.onSpinWait();
     }
 
     /**

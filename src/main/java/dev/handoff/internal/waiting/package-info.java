@@ -19,17 +19,17 @@
  * work).
  *
  * <h3>Budgeted spins: none on a virtual thread</h3>
- * {@code spinner.begin()} rounds of {@link dev.handoff.internal.waiting.Spinner#pause(int)},
- * then a park. {@link dev.handoff.internal.waiting.Spinner#begin()} answers 0 on a virtual thread,
- * which parks at once; on a platform thread the side's budget, at most
- * {@link dev.handoff.internal.waiting.Spinner#ROUNDS} (a {@code wait=spin} probe four times that).
+ Every one is {@link dev.handoff.internal.waiting.Spinner#spin} (or its short form
+ * {@code spinUntil}), then a park: no rounds on a virtual thread, which parks at once; on a
+ * platform thread the side's budget, at most {@link dev.handoff.internal.waiting.Spinner#ROUNDS}
+ * (a {@code wait=spin} probe four times that). Listed by caller, with what each waits for.
  * <ul>
  *   <li>{@code LockCore.spinWhileCountIs} (take, put with {@code wait=spin}): the count to leave 0,
  *       or full; {@code LockCore.spinForLockWhileProducersWait} (take, poll, while producers wait
  *       for room): the held lock to look free.</li>
  *   <li>{@code RingCore.spinPoll}, {@code RingCore.spinOffer} ({@code wait=spin}): an element, or room.</li>
  *   <li>{@code CellLobby.spunForRoomAhead} (a put of a full buffer, either mode): the take that ends
- *       a batch of room; {@code CellLobby.spun} (a take, {@code wait=spin}): an element.</li>
+ *       a batch of room; {@code CellLobby.spunForElement} (a take, {@code wait=spin}): an element.</li>
  *   <li>{@code CellWaits.spinFor} with {@code wait=spin}: the cell's word to reach the target.</li>
  *   <li>{@code TableHandoff.spin} (untimed put and take): a slot that shows room, or an element.</li>
  *   <li>{@code Dispatcher.handOffWithoutParking} (put): a worker to show itself spinning.</li>
@@ -39,9 +39,9 @@
  * </ul>
  *
  * <h3>Spins on a partner under way: none on a virtual thread</h3>
- * {@link dev.handoff.internal.waiting.Spinner#partnerRounds()} rounds of {@code Spinner.pause}: 0
- * on a virtual thread, {@link dev.handoff.internal.waiting.Spinner#PARTNER_ROUNDS} on a platform
- * thread; then a park that the partner ends with an unpark.
+ {@link dev.handoff.internal.waiting.Spinner#spinForPartner}: no rounds on a virtual thread,
+ * {@link dev.handoff.internal.waiting.Spinner#PARTNER_ROUNDS} on a platform thread; then a park
+ * that the partner ends with an unpark.
  * <ul>
  *   <li>{@code CellWaits.spinFor} with {@code wait=park}, once the partner has claimed: its change of
  *       the cell; then {@code CellWaits.await} parks at the cell, served by that change.</li>

@@ -89,6 +89,56 @@ class SpinnerTest {
     }
 
     @Test
+    void aSpinLooksUntilItsConditionHoldsAndCountsAsPaid() {
+        assumeTrue(Spinner.MAX_SPINNERS >= 1, "one CPU: nobody spins");
+        Spinner spinner = new Spinner();
+        int[] looks = {0};
+        int answer = spinner.spin(looks, 3L, (counted, at) -> ++counted[0] == at, 0, 1);
+        assertEquals(Spinner.CAME, answer);
+        assertEquals(3, looks[0], "the first look, then one per round until the third holds");
+        assertEquals(Spinner.ROUNDS, spinner.budget(), "a spin that paid keeps the full budget");
+        assertEquals(Spinner.NONE, spinner.holder(), "the gate is left open");
+    }
+
+    @Test
+    void aSpinThatRunsItsRoundsEmptyLooksEveryNthRoundAndCostsAStep() {
+        assumeTrue(Spinner.MAX_SPINNERS >= 1, "one CPU: nobody spins");
+        Spinner spinner = new Spinner();
+        int[] looks = {0};
+        int answer = spinner.spin(looks, 0L, (counted, at) -> ++counted[0] < 0, 7, 8);
+        assertEquals(Spinner.MISSED, answer);
+        assertEquals(1 + Spinner.ROUNDS / 8, looks[0], "a look first, then one every 8 rounds");
+        assertEquals(Spinner.ROUNDS - Spinner.STEP, spinner.budget());
+        assertEquals(Spinner.NONE, spinner.holder());
+    }
+
+    @Test
+    void aVirtualThreadsSpinIsRefusedWithoutALookAndItsWaitForAPartnerLooksOnce() throws InterruptedException {
+        Spinner spinner = new Spinner();
+        int[] looks = {0};
+        AtomicInteger answer = new AtomicInteger(-1);
+        AtomicInteger partnerCame = new AtomicInteger(-1);
+        Thread.ofVirtual().start(() -> {
+            answer.set(spinner.spin(looks, 0L, (counted, at) -> ++counted[0] < 0, 0, 1));
+            partnerCame.set(Spinner.spinForPartner(looks, 0L, (counted, at) -> ++counted[0] < 0) ? 1 : 0);
+        }).join();
+        assertEquals(Spinner.REFUSED, answer.get());
+        assertEquals(0, partnerCame.get());
+        assertEquals(1, looks[0], "only the partner wait's one look");
+        assertEquals(Spinner.ROUNDS, spinner.budget(), "a refused spin teaches the budget nothing");
+    }
+
+    @Test
+    void aPlatformThreadsWaitForAPartnerLooksForItsRoundsAndStopsWhenItCame() {
+        int[] looks = {0};
+        assertEquals(false, Spinner.spinForPartner(looks, 0L, (counted, at) -> ++counted[0] < 0));
+        assertEquals(1 + Spinner.PARTNER_ROUNDS, looks[0]);
+        looks[0] = 0;
+        assertTrue(Spinner.spinForPartner(looks, 5L, (counted, at) -> ++counted[0] == at));
+        assertEquals(5, looks[0]);
+    }
+
+    @Test
     void oneCpuNeverSpinsAndMoreCpusSpinOnePerCpu() {
         assertEquals(0, Spinner.maxSpinners(1));
         assertEquals(2, Spinner.maxSpinners(2));
