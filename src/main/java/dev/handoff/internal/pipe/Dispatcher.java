@@ -50,7 +50,7 @@ public final class Dispatcher {
     private final WorkerSlots.Channel[] channels;
 
     /** The producers in line, ahead of a put that finds them there. */
-    private final ProducerLine notFull;
+    private final ProducerLine line;
 
     /** The workers' side spin policy: its holder is the slot of the first spinning worker. */
     private final Spinner takeSpinner;
@@ -72,18 +72,18 @@ public final class Dispatcher {
 
     /**
      * @param slots the worker slots to scan
-     * @param notFull the producers in line
+     * @param line the producers in line
      * @param takeSpinner the workers' side spin policy, whose holder is the first spinning worker
      * @param putSpinner the producers' side spin policy
      * @param doubleHashing whether to scan by double hashing, else from slot 0 in order
      * @param scanRandom draws each scan's start and stride
      * @param counters the pipe's counters
      */
-    public Dispatcher(WorkerSlots slots, ProducerLine notFull, Spinner takeSpinner, Spinner putSpinner,
+    public Dispatcher(WorkerSlots slots, ProducerLine line, Spinner takeSpinner, Spinner putSpinner,
             boolean doubleHashing, ProbeRandom scanRandom, Counters counters) {
         this.status = slots.status;
         this.channels = slots.channels;
-        this.notFull = notFull;
+        this.line = line;
         this.takeSpinner = takeSpinner;
         this.putSpinner = putSpinner;
         this.probes = new ProbeSequence(status.length);
@@ -138,10 +138,10 @@ public final class Dispatcher {
      * @return whether e was handed over
      */
     public boolean handOffWithoutParking(Object e) {
-        if (!spinnerShown(this, 0L) && notFull.isEmpty()) {
+        if (!spinnerShown(this, 0L) && line.isEmpty()) {
             putSpinner.spinUntil(this, 0L, Dispatcher::spinnerShownOrLine);
         }
-        return notFull.isEmpty() && tryHandOff(e);
+        return line.isEmpty() && tryHandOff(e);
     }
 
     /** Whether a worker spins as takeSpinner's holder: a hint, tryHandOff's CAS decides. */
@@ -151,7 +151,7 @@ public final class Dispatcher {
 
     /** The producers' spin condition: a worker spins to be handed to, or producers are in line. */
     private static boolean spinnerShownOrLine(Dispatcher d, long unused) {
-        return spinnerShown(d, 0L) || !d.notFull.isEmpty();
+        return spinnerShown(d, 0L) || !d.line.isEmpty();
     }
 
     /**

@@ -40,7 +40,7 @@ public final class Receiver {
     private final WorkerSlots.Channel[] channels;
 
     /** The producers in line, served before a worker waits. */
-    private final ProducerLine notFull;
+    private final ProducerLine line;
 
     /** The workers' side spin policy: its holder, the first spinner, is shown to producers. */
     private final Spinner takeSpinner;
@@ -55,17 +55,17 @@ public final class Receiver {
 
     /**
      * @param slots the worker slots
-     * @param notFull the producers in line
+     * @param line the producers in line
      * @param takeSpinner the workers' side spin policy
      * @param counters the pipe's counters
      * @param closed whether the pipe is closed, read with a volatile (or stronger) access
      * @param owner the pipe, the blocker of parked workers
      */
-    public Receiver(WorkerSlots slots, ProducerLine notFull, Spinner takeSpinner, Counters counters,
+    public Receiver(WorkerSlots slots, ProducerLine line, Spinner takeSpinner, Counters counters,
             BooleanSupplier closed, Object owner) {
         this.status = slots.status;
         this.channels = slots.channels;
-        this.notFull = notFull;
+        this.line = line;
         this.takeSpinner = takeSpinner;
         this.counters = counters;
         this.closed = closed;
@@ -83,7 +83,7 @@ public final class Receiver {
         WorkerSlots.Channel channel = channels[slot];
         long deadline = timed ? System.nanoTime() + nanos : 0L;
         for (;;) {
-            Object x = notFull.take();
+            Object x = line.take();
             if (x != null) {
                 counters.countRemoval();
                 return x;
@@ -118,7 +118,7 @@ public final class Receiver {
             if (x != null) {
                 return collect(slot, channel, x);
             }
-            if (!notFull.isEmpty()) { // volatile read after our CAS to WAITING: see "No lost wake-up"
+            if (!line.isEmpty()) { // volatile read after our CAS to WAITING: see "No lost wake-up"
                 return leaveWaiting(slot, channel, GiveUp.SERVE_LINE, timed);
             }
             if (closed.getAsBoolean()) {
@@ -162,7 +162,7 @@ public final class Receiver {
     /** Whether a WAITING worker has an element to collect: handed over, or a producer in line. */
     private boolean handedOrInLine(WorkerSlots.Channel channel) {
         return ITEM.getAcquire(channel) != null // pairs with the volatile store in Dispatcher.handOver()
-                || !notFull.isEmpty();
+                || !line.isEmpty();
     }
 
     /**
