@@ -29,7 +29,9 @@ import org.junit.jupiter.api.Test;
  * <p>What each entry of the matrix must hold: for every kind, every value of every valued option
  * ({@code kind:N,...,name=value,...} in the canonical string); every kind with {@code stats}, with
  * {@code sojourn} (the pipe excepted: the parser refuses it) and with importance classes; and
- * importance classes over every value of every valued option.
+ * importance classes over every value of every valued option. And every concrete class of the
+ * library that implements {@link Handoff} is built by some contract class, so a new handoff (a
+ * pool's work queue included) cannot ship without the contract.
  */
 class ContractMatrixTest {
 
@@ -40,25 +42,31 @@ class ContractMatrixTest {
 
     /** The spec of the handoff each concrete contract class builds, by class name. */
     static Map<String, String> matrix() throws IOException, URISyntaxException, ReflectiveOperationException {
-        Path root = Path.of(HandoffContractTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Path dir = root.resolve("dev/handoff");
         Map<String, String> specs = new TreeMap<>();
-        List<Path> classFiles;
-        try (Stream<Path> files = Files.list(dir)) {
-            classFiles = files.filter(f -> f.getFileName().toString().endsWith("ContractTest.class")).toList();
-        }
-        for (Path f : classFiles) {
-            String name = f.getFileName().toString().replace(".class", "");
-            Class<?> c = Class.forName("dev.handoff." + name);
-            if (!HandoffContractTest.class.isAssignableFrom(c) || Modifier.isAbstract(c.getModifiers())) {
-                continue;
-            }
+        for (Class<?> c : contractClasses()) {
             Constructor<?> make = c.getDeclaredConstructor();
             make.setAccessible(true);
             HandoffContractTest test = (HandoffContractTest) make.newInstance();
-            specs.put(name, test.handoffOf(4).spec().toString());
+            specs.put(c.getSimpleName(), test.handoffOf(4).spec().toString());
         }
         return specs;
+    }
+
+    /** The concrete {@link HandoffContractTest} classes of this package. */
+    private static List<Class<?>> contractClasses() throws IOException, URISyntaxException, ClassNotFoundException {
+        Path root = Path.of(HandoffContractTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<Path> classFiles;
+        try (Stream<Path> files = Files.list(root.resolve("dev/handoff"))) {
+            classFiles = files.filter(f -> f.getFileName().toString().endsWith("ContractTest.class")).sorted().toList();
+        }
+        List<Class<?>> classes = new ArrayList<>();
+        for (Path f : classFiles) {
+            Class<?> c = Class.forName("dev.handoff." + f.getFileName().toString().replace(".class", ""));
+            if (HandoffContractTest.class.isAssignableFrom(c) && !Modifier.isAbstract(c.getModifiers())) {
+                classes.add(c);
+            }
+        }
+        return classes;
     }
 
     /** What the matrix must hold: a name for each entry, and the test a spec string passes for it. */
@@ -113,6 +121,38 @@ class ContractMatrixTest {
                 assertFalse(matrix.values().stream().anyMatch(e.heldBy()),
                         () -> "'" + e.name() + "' is excluded but the matrix holds it: drop the exclusion");
             }
+        }
+    }
+
+    @Test
+    void everyHandoffClassOfTheLibraryRunsTheContract() throws Exception {
+        Path main = Path.of(Handoff.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> handoffClasses;
+        try (Stream<Path> files = Files.walk(main)) {
+            handoffClasses = files.map(f -> main.relativize(f).toString())
+                    .filter(f -> f.endsWith(".class") && !f.contains("$"))
+                    .map(f -> f.substring(0, f.length() - ".class".length()).replace('/', '.'))
+                    .filter(ContractMatrixTest::isConcreteHandoff)
+                    .sorted()
+                    .toList();
+        }
+        assertFalse(handoffClasses.isEmpty(), "no Handoff class found in " + main);
+        List<String> tested = new ArrayList<>();
+        for (Class<?> c : contractClasses()) {
+            Constructor<?> make = c.getDeclaredConstructor();
+            make.setAccessible(true);
+            tested.add(((HandoffContractTest) make.newInstance()).handoffOf(4).getClass().getName());
+        }
+        assertEquals(List.of(), handoffClasses.stream().filter(h -> !tested.contains(h)).toList(),
+                "Handoff classes that no contract class builds");
+    }
+
+    private static boolean isConcreteHandoff(String className) {
+        try {
+            Class<?> c = Class.forName(className, false, Handoff.class.getClassLoader());
+            return Handoff.class.isAssignableFrom(c) && !c.isInterface() && !Modifier.isAbstract(c.getModifiers());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
         }
     }
 }

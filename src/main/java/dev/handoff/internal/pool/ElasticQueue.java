@@ -360,9 +360,14 @@ public final class ElasticQueue<E> implements Handoff<E> {
         return handoff.capacity();
     }
 
+    /**
+     * {@return {@link Ordering#UNORDERED}, whatever the handoff's order}: a task handed to a
+     * parked thread passes the tasks inside the handoff, so even one producer's tasks may be taken
+     * out of the order it inserted them.
+     */
     @Override
     public Ordering ordering() {
-        return handoff.ordering();
+        return Ordering.UNORDERED;
     }
 
     /** Closes the handoff and wakes every parked thread, which then waits as the handoff's rules say. */
