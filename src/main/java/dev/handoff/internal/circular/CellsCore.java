@@ -180,22 +180,25 @@ public final class CellsCore<E> implements BufferCore<E> {
 
     @Override
     public boolean offer(E e, long nanos) throws InterruptedException {
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        if (nanos <= 0L) {
-            return offer(e);
-        }
-        int r = insert(e, true, System.nanoTime() + nanos);
+        int r = insert(e, true, nanos);
         // out of time while waiting for one place: a last offer takes any room that came meanwhile
-        return r == DONE || (r == TIMED_OUT && offer(e));
+        return r == DONE || (r == TIMED_OUT && nanos > 0L && offer(e));
     }
 
-    private int insert(E e, boolean timed, long deadline) throws InterruptedException {
+    /**
+     * The put and the timed offer: DONE, REFUSED (closed) or TIMED_OUT; throws if interrupted,
+     * on entry (as every waiting method of BlockingQueue, a timed offer that need not wait too)
+     * or while it waits.
+     */
+    private int insert(E e, boolean timed, long nanos) throws InterruptedException {
         reentry.check();
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
+        if (timed && nanos <= 0L) {
+            return offer(e) ? DONE : TIMED_OUT; // before the deadline's sum, which overflows near Long.MIN_VALUE
+        }
+        long deadline = timed ? System.nanoTime() + nanos : 0L;
         while (true) {
             if (!lobby.awaitRoom(timed, deadline)) {
                 return TIMED_OUT;
@@ -318,22 +321,24 @@ public final class CellsCore<E> implements BufferCore<E> {
 
     @Override
     public E poll(long nanos) throws InterruptedException {
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        if (nanos <= 0L) {
-            return poll();
-        }
-        E e = remove(true, System.nanoTime() + nanos);
+        E e = remove(true, nanos);
         // out of time while waiting at one position: a last poll takes any element that came meanwhile
-        return e != null ? e : poll();
+        return e != null || nanos <= 0L ? e : poll();
     }
 
-    private E remove(boolean timed, long deadline) throws InterruptedException {
+    /**
+     * The take and the timed poll: the element, or null when closed and empty or out of time;
+     * throws if interrupted, on entry or while it waits.
+     */
+    private E remove(boolean timed, long nanos) throws InterruptedException {
         reentry.check();
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
+        if (timed && nanos <= 0L) {
+            return poll(); // before the deadline's sum, which overflows near Long.MIN_VALUE
+        }
+        long deadline = timed ? System.nanoTime() + nanos : 0L;
         while (true) {
             if (!lobby.awaitElement(timed, deadline)) {
                 return null;

@@ -223,29 +223,27 @@ public final class RingCore<E> implements BufferCore<E> {
 
     @Override
     public boolean put(E e) throws InterruptedException {
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        int result = tryOffer(e);
-        if (result == FULL) {
-            result = spinOffer(e);
-        }
-        if (result == FULL) {
-            result = awaitRoom(e, false, 0L);
-        }
-        return result == OFFERED; // else REFUSED: closed
+        return insert(e, false, 0L);
     }
 
     @Override
     public boolean offer(E e, long nanos) throws InterruptedException {
+        return insert(e, true, nanos);
+    }
+
+    /** The put and the timed offer: false when closed, or timed and out of time; throws if interrupted. */
+    private boolean insert(E e, boolean timed, long nanos) throws InterruptedException {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
         int result = tryOffer(e);
-        if (result == FULL && nanos > 0L) {
-            result = awaitRoom(e, true, nanos);
+        if (result == FULL && !timed) {
+            result = spinOffer(e);
         }
-        return result == OFFERED;
+        if (result == FULL && (!timed || nanos > 0L)) {
+            result = awaitRoom(e, timed, nanos);
+        }
+        return result == OFFERED; // else REFUSED (closed), or FULL: out of time
     }
 
     // ---- removing ----
@@ -257,23 +255,24 @@ public final class RingCore<E> implements BufferCore<E> {
 
     @Override
     public E take() throws InterruptedException {
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        E e = tryPoll();
-        if (e == null) {
-            e = spinPoll();
-        }
-        return e != null ? e : awaitElement(false, 0L);
+        return remove(false, 0L);
     }
 
     @Override
     public E poll(long nanos) throws InterruptedException {
+        return remove(true, nanos);
+    }
+
+    /** The take and the timed poll: null when closed and empty, or timed and out of time; throws if interrupted. */
+    private E remove(boolean timed, long nanos) throws InterruptedException {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
         E e = tryPoll();
-        return e != null || nanos <= 0L ? e : awaitElement(true, nanos);
+        if (e == null && !timed) {
+            e = spinPoll();
+        }
+        return e != null || (timed && nanos <= 0L) ? e : awaitElement(timed, nanos);
     }
 
     // ---- the inside operations: under lock, with the cells frozen ----
