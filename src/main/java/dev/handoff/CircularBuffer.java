@@ -8,7 +8,6 @@ import dev.handoff.internal.circular.CellsCore;
 import dev.handoff.internal.circular.LockCore;
 import dev.handoff.internal.circular.RingCore;
 import dev.handoff.internal.circular.SequencedRing;
-import dev.handoff.internal.observe.CountedHandoffs;
 
 import java.util.Collection;
 import java.util.Objects;
@@ -202,7 +201,6 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
      *         ({@link #MAX_CAPACITY}, or {@link #MAX_RING_CAPACITY} for {@link Core#RING})
      * @throws NullPointerException if {@code waiting} or {@code core} is null
      */
-    @SuppressWarnings("this-escape") // the core keeps this only to name it in JFR events; registers last
     public CircularBuffer(int capacity, boolean countStats, Waiting waiting, Core core) {
         super(countStats);
         this.waiting = Objects.requireNonNull(waiting, "waiting");
@@ -214,7 +212,6 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
             case RING -> new RingCore<>(cells, spin, counters, this);
             case CELLS -> new CellsCore<>(cells, spin, counters, this);
         };
-        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     /**

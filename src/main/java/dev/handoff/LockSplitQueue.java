@@ -4,7 +4,6 @@
 package dev.handoff;
 
 import dev.handoff.internal.linked.LockSplitCore;
-import dev.handoff.internal.observe.CountedHandoffs;
 
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
@@ -40,7 +39,7 @@ import java.util.function.ToLongFunction;
  *
  * @param <E> the type of elements held
  */
-public class LockSplitQueue<E> extends AbstractHandoff<E> {
+public final class LockSplitQueue<E> extends AbstractHandoff<E> {
     /*
      * Implementation notes.
      *
@@ -79,11 +78,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
      * @param countStats whether {@link #stats()} counts puts, takes and waits
      * @throws IllegalArgumentException if {@code capacity <= 0}
      */
-    @SuppressWarnings("this-escape") // the core keeps this only to name it in JFR events; registers last
     public LockSplitQueue(int capacity, boolean countStats) {
         super(countStats);
         this.core = new LockSplitCore<>(checkCapacity(capacity, "LockSplitQueue"), counters, this);
-        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     // ---- inserting ----

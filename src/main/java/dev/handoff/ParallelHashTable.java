@@ -3,7 +3,6 @@
  */
 package dev.handoff;
 
-import dev.handoff.internal.observe.CountedHandoffs;
 import dev.handoff.internal.probe.ProbeRandom;
 import dev.handoff.internal.probe.ProbeSequence;
 import dev.handoff.internal.table.ArraySlots;
@@ -89,7 +88,7 @@ import java.util.function.ToLongFunction;
  *
  * @param <E> the type of elements held
  */
-public class ParallelHashTable<E> extends AbstractHandoff<E> {
+public final class ParallelHashTable<E> extends AbstractHandoff<E> {
     /*
      * Implementation notes.
      *
@@ -295,7 +294,6 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      *         ({@link #MAX_MONITOR_CAPACITY} for monitor slots)
      * @throws NullPointerException if {@code form}, {@code keys} or {@code search} is null
      */
-    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
     public ParallelHashTable(int capacity, SlotForm form, KeySource keys, Search search, boolean countStats) {
         this(capacity, form, keys, search, countStats, ProbeRandom.THREAD_LOCAL);
     }
@@ -328,7 +326,6 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
             case SUMMARY -> TableScheme.summary(capacity, followOn, random);
         };
         this.table = new TableHandoff(this, slots, scheme, counters);
-        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     /** Rejects a capacity outside [1, the form's limit], naming the limit. */

@@ -4,7 +4,6 @@
 package dev.handoff;
 
 import dev.handoff.internal.classes.ImportanceClasses;
-import dev.handoff.internal.observe.CountedHandoffs;
 import dev.handoff.internal.pipe.Dispatcher;
 import dev.handoff.internal.pipe.ProducerLine;
 import dev.handoff.internal.pipe.Receiver;
@@ -97,7 +96,7 @@ import java.util.function.LongToIntFunction;
  *
  * @param <E> the type of elements handed over
  */
-public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
+public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     /*
      * Implementation notes.
      *
@@ -186,7 +185,6 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      * @throws IllegalArgumentException if {@code workerSlots <= 0} or
      *         {@code workerSlots > MAX_CAPACITY}
      */
-    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
     public PipeHandoff(int workerSlots, boolean countStats) {
         this(workerSlots, countStats, Scan.DOUBLE_HASHING, ProbeRandom.THREAD_LOCAL);
     }
@@ -201,7 +199,6 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         this(workerSlots, countStats, Scan.DOUBLE_HASHING, ProbeRandom.THREAD_LOCAL, importance);
     }
 
-    @SuppressWarnings("this-escape") // the mechanism keeps the pipe as blocker and reads closed through it
     private PipeHandoff(int workerSlots, boolean countStats, Scan scan, ProbeRandom scanRandom,
             ImportanceClasses<E> importance) {
         super(countStats);
@@ -220,7 +217,6 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         this.dispatcher = new Dispatcher(slots, notFull, takeSpinner, Spinner.manyAtOnce(), doubleHashing,
                 scanRandom, counters);
         this.receiver = new Receiver(slots, notFull, takeSpinner, counters, isClosed, this);
-        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     // ---- producers ----

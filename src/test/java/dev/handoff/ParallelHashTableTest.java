@@ -246,24 +246,36 @@ class ParallelHashTableTest {
     /**
      * clear() while a producer refills the table after every removal, as one that keeps inserting
      * may: clear ends after removing as many elements as were inside when it began. The refill
-     * stops after a few thousand removals, so a clear that chases new elements fails instead of
-     * running forever.
+     * (a hook in the slots: the next claim first puts back the element the last claim took, as a
+     * producer may between two takes) stops after a few thousand removals, so a clear that chases
+     * new elements fails instead of running forever.
      */
     @ParameterizedTest
     @EnumSource(SlotForm.class)
     void clearEndsWhileAProducerKeepsInserting(SlotForm form) {
         int m = 8;
         AtomicInteger polls = new AtomicInteger();
-        ParallelHashTable<Integer> t = new ParallelHashTable<>(m, form, false) {
-            @Override
-            public Integer poll() {
-                Integer e = super.poll();
-                if (e != null && polls.incrementAndGet() < 10_000) {
-                    offer(e); // the refill a concurrent producer might make right after
-                }
-                return e;
-            }
-        };
+        AtomicReference<ParallelHashTable<Integer>> table = new AtomicReference<>();
+        ParallelHashTable<Integer> t = new ParallelHashTable<>(m, form, ParallelHashTable.DEFAULT_KEY_SOURCE,
+                ParallelHashTable.DEFAULT_SEARCH, false, ProbeRandom.THREAD_LOCAL, slots -> new ForwardingSlots(slots) {
+                    private Object taken; // by the last claim, not yet put back
+
+                    @Override
+                    public boolean tryEmpty(int i, Object e) {
+                        Object refill = taken;
+                        taken = null;
+                        if (refill != null && polls.get() < 10_000) {
+                            table.get().offer((Integer) refill); // the refill a concurrent producer might make
+                        }
+                        boolean emptied = slots.tryEmpty(i, e);
+                        if (emptied) {
+                            polls.incrementAndGet();
+                            taken = e;
+                        }
+                        return emptied;
+                    }
+                });
+        table.set(t);
         for (int i = 0; i < m; i++) {
             t.add(i);
         }
