@@ -25,7 +25,7 @@ import java.util.Objects;
  * HandoffSpec.Circular typed = Handoffs.circular(1024).spinning().withStats();
  * HandoffSpec parsed = HandoffSpec.parse("circular:1024,wait=spin,stats");
  * typed.equals(parsed);                              // true
- * CircularBuffer<Runnable> buffer = typed.build();   // new CircularBuffer<>(1024, true, Waiting.SPIN_THEN_PARK)
+ * CircularBuffer<Runnable> buffer = typed.build();   // counts, and spins before it parks
  * }</pre>
  * Each kind has a type of its own ({@link Circular}, {@link LockSplit}, {@link HashTable},
  * {@link Pipe}) that offers only that kind's options, so that an option the kind lacks does not
@@ -301,12 +301,12 @@ public sealed interface HandoffSpec
 
         /** The buffer of this spec, unregistered. */
         <E> CircularBuffer<E> newHandoff() {
-            return new CircularBuffer<>(capacity, stats, waiting, core);
+            return new CircularBuffer<>(this);
         }
 
         /** One class of a buffer with importance classes: this buffer, counting nothing (the classes count). */
         <E> CircularBuffer<E> newClass() {
-            return new CircularBuffer<>(capacity, false, waiting, core);
+            return new CircularBuffer<>(new Circular(capacity, waiting, core, false));
         }
 
         @Override
@@ -352,12 +352,12 @@ public sealed interface HandoffSpec
 
         /** The queue of this spec, unregistered. */
         <E> LockSplitQueue<E> newHandoff() {
-            return new LockSplitQueue<>(capacity, stats);
+            return new LockSplitQueue<>(this);
         }
 
         /** One class of a queue with importance classes: this queue, counting nothing (the classes count). */
         <E> LockSplitQueue<E> newClass() {
-            return new LockSplitQueue<>(capacity, false);
+            return new LockSplitQueue<>(new LockSplit(capacity, false));
         }
 
         @Override
@@ -459,12 +459,12 @@ public sealed interface HandoffSpec
 
         /** The table of this spec, unregistered. */
         <E> ParallelHashTable<E> newHandoff() {
-            return new ParallelHashTable<>(capacity, slots, keys, search, stats);
+            return new ParallelHashTable<>(this);
         }
 
         /** One class of a table with importance classes: this table, counting nothing (the classes count). */
         <E> ParallelHashTable<E> newClass() {
-            return new ParallelHashTable<>(capacity, slots, keys, search, false);
+            return new ParallelHashTable<>(new HashTable(capacity, slots, keys, search, false));
         }
 
         @Override
@@ -510,7 +510,7 @@ public sealed interface HandoffSpec
 
         /** The pipe of this spec, unregistered. */
         <E> PipeHandoff<E> newHandoff() {
-            return new PipeHandoff<>(capacity, stats);
+            return new PipeHandoff<>(this);
         }
 
         /**
@@ -518,7 +518,7 @@ public sealed interface HandoffSpec
          * nothing, so the classes are those of its waiting producers.
          */
         <E> PipeHandoff<E> newHandoff(Classed classed, ImportanceClasses<E> importance) {
-            return new PipeHandoff<>(capacity, stats, importance);
+            return new PipeHandoff<>(classed, this, importance);
         }
 
         @Override
