@@ -68,6 +68,22 @@ public sealed interface HandoffSpec
     /** {@return whether the handoff counts statistics ({@link Handoff#stats()})} */
     boolean stats();
 
+    /**
+     * Returns whether the handoff holds elements: true for every kind but the pipe, which hands
+     * each element to a waiting worker and whose {@link #capacity()} is its worker slots.
+     * Importance classes and sojourn times do not change it.
+     *
+     * @return false for a pipe, with or without classes; true otherwise
+     */
+    default boolean buffered() {
+        return true;
+    }
+
+    /** {@return the number of importance classes, K of {@code classes=K}; 1 for a spec without the option} */
+    default int classes() {
+        return 1;
+    }
+
     /** {@return a spec equal to this one but with counting of statistics on} */
     HandoffSpec withStats();
 
@@ -104,6 +120,21 @@ public sealed interface HandoffSpec
      */
     default <E> Handoff<E> build() {
         return compose(this, null);
+    }
+
+    /**
+     * Builds the handoff with elements classified by {@code classifier}, as
+     * {@link Classed#build(Classifier)} does; only a spec with importance classes takes one.
+     *
+     * @param classifier the class of each element, in {@code [0, K)}
+     * @param <E> the element type
+     * @return the new handoff
+     * @throws NullPointerException if classifier is null
+     * @throws IllegalArgumentException if this spec has no importance classes (no {@code classes=K})
+     */
+    default <E> Handoff<E> build(Classifier<? super E> classifier) {
+        Objects.requireNonNull(classifier, "classifier");
+        throw new IllegalArgumentException("handoff spec '" + this + "': a classifier needs the option classes=K");
     }
 
     /**
@@ -498,6 +529,12 @@ public sealed interface HandoffSpec
             return new Pipe(capacity, true);
         }
 
+        /** {@return false: a pipe holds no element, and its capacity is its worker slots} */
+        @Override
+        public boolean buffered() {
+            return false;
+        }
+
         @Override
         public String kind() {
             return GRAMMAR.kind();
@@ -553,7 +590,7 @@ public sealed interface HandoffSpec
                 throw new IllegalArgumentException("a spec has importance classes once: " + base);
             }
             new ImportanceClasses<>(classes, fair, Classifier.byImportance(classes)); // checks K and N
-            if (!(kindOf(base) instanceof Pipe) && (long) classes * base.capacity() > Integer.MAX_VALUE) {
+            if (base.buffered() && (long) classes * base.capacity() > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException(classes + " classes of capacity " + base.capacity()
                         + " hold more than Integer.MAX_VALUE elements");
             }
@@ -601,6 +638,12 @@ public sealed interface HandoffSpec
             return base.sojourn();
         }
 
+        /** {@return the base's: classes add no worker slots to a pipe, and make no other kind a pipe} */
+        @Override
+        public boolean buffered() {
+            return base.buffered();
+        }
+
         /**
          * Builds the handoff with elements classified by {@link Classifier#byImportance(int)}:
          * an element that implements {@link Importance} by its class, any other in the least
@@ -619,6 +662,7 @@ public sealed interface HandoffSpec
          * @return the new handoff
          * @throws NullPointerException if classifier is null
          */
+        @Override
         public <E> Handoff<E> build(Classifier<? super E> classifier) {
             return compose(this, Objects.requireNonNull(classifier, "classifier"));
         }

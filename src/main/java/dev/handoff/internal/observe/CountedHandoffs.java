@@ -47,8 +47,9 @@ public final class CountedHandoffs {
      * events, and the pipe's mechanism reads the closed flag through it. The mechanism only
      * stores the reference during construction and uses it once an operation runs, after the
      * constructor returned. Every public kind is final, and the abstract bases are package-private
-     * with package-private constructors, so no subclass can observe the handoff half-built; javac's
-     * this-escape lint (on in this build) agrees, and no suppression is needed.
+     * with package-private constructors, so no class outside the package can extend one and see
+     * its handoff half-built; javac's this-escape lint (on in this build, -Xlint:all) warns of
+     * neither, and no suppression is needed.
      */
 
     /** One entry per live registered handoff; identity equality (WeakReference's own). */
