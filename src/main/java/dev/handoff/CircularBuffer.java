@@ -8,10 +8,8 @@ import dev.handoff.internal.circular.CellsCore;
 import dev.handoff.internal.circular.LockCore;
 import dev.handoff.internal.circular.RingCore;
 import dev.handoff.internal.circular.SequencedRing;
-import dev.handoff.internal.observe.CountedHandoffs;
 
 import java.util.Collection;
-import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
@@ -67,14 +65,11 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
      * the core's (LockCore, RingCore).
      */
 
-    /** The algorithm: one core, chosen by builtOn. */
+    /** The algorithm: one core, chosen by the spec. */
     private final BufferCore<E> core;
 
-    /** What core is, for core() and spec(). */
-    private final Core builtOn;
-
-    /** How core's threads wait, for waiting() and spec(). */
-    private final Waiting waiting;
+    /** The spec this buffer was built from: its capacity, waiting, core and counting. */
+    private final HandoffSpec.Circular spec;
 
     /** How a thread that finds the buffer empty (to take) or full (to put) waits. */
     public enum Waiting {
@@ -158,63 +153,27 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
 
     /**
      * Creates a buffer of the given capacity with {@link Core#LOCK} that parks waiting threads and
-     * does not count statistics.
+     * does not count statistics. Other options are chosen through a spec:
+     * {@code Handoffs.circular(capacity).cells().withStats().build()}.
      *
      * @param capacity the number of elements it holds
      * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
      */
     public CircularBuffer(int capacity) {
-        this(capacity, false, Waiting.PARK, Core.LOCK);
+        this(new HandoffSpec.Circular(capacity, Waiting.PARK, Core.LOCK, false));
     }
 
-    /**
-     * Creates a buffer of the given capacity with {@link Core#LOCK} that parks waiting threads.
-     *
-     * @param capacity the number of elements it holds
-     * @param countStats whether {@link #stats()} counts puts, takes and waits
-     * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
-     */
-    public CircularBuffer(int capacity, boolean countStats) {
-        this(capacity, countStats, Waiting.PARK, Core.LOCK);
-    }
-
-    /**
-     * Creates a buffer of the given capacity with {@link Core#LOCK}.
-     *
-     * @param capacity the number of elements it holds
-     * @param countStats whether {@link #stats()} counts puts, takes and waits
-     * @param waiting how a thread waits for an element or for room
-     * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
-     * @throws NullPointerException if {@code waiting} is null
-     */
-    public CircularBuffer(int capacity, boolean countStats, Waiting waiting) {
-        this(capacity, countStats, waiting, Core.LOCK);
-    }
-
-    /**
-     * Creates a buffer of the given capacity built on the given core.
-     *
-     * @param capacity the number of elements it holds
-     * @param countStats whether {@link #stats()} counts puts, takes and waits
-     * @param waiting how a thread waits for an element or for room
-     * @param core what the buffer is built on
-     * @throws IllegalArgumentException if {@code capacity <= 0}, or above the core's limit
-     *         ({@link #MAX_CAPACITY}, or {@link #MAX_RING_CAPACITY} for {@link Core#RING})
-     * @throws NullPointerException if {@code waiting} or {@code core} is null
-     */
-    @SuppressWarnings("this-escape") // the core keeps this only to name it in JFR events; registers last
-    public CircularBuffer(int capacity, boolean countStats, Waiting waiting, Core core) {
-        super(countStats);
-        this.waiting = Objects.requireNonNull(waiting, "waiting");
-        this.builtOn = Objects.requireNonNull(core, "core");
-        boolean spin = waiting == Waiting.SPIN_THEN_PARK;
-        int cells = checkCapacity(capacity, core);
-        this.core = switch (core) {
+    /** Creates the buffer of a spec, which checked the capacity against its core. */
+    CircularBuffer(HandoffSpec.Circular spec) {
+        super(spec.stats());
+        this.spec = spec;
+        boolean spin = spec.waiting() == Waiting.SPIN_THEN_PARK;
+        int cells = spec.capacity();
+        this.core = switch (spec.core()) {
             case LOCK -> new LockCore<>(cells, spin, counters, this);
             case RING -> new RingCore<>(cells, spin, counters, this);
             case CELLS -> new CellsCore<>(cells, spin, counters, this);
         };
-        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     /**
@@ -223,7 +182,7 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
      * @return {@link Core#LOCK}, {@link Core#RING} or {@link Core#CELLS}
      */
     public Core core() {
-        return builtOn;
+        return spec.core();
     }
 
     /**
@@ -232,12 +191,12 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
      * @return {@link Waiting#PARK} or {@link Waiting#SPIN_THEN_PARK}
      */
     public Waiting waiting() {
-        return waiting;
+        return spec.waiting();
     }
 
     @Override
     public HandoffSpec.Circular spec() {
-        return new HandoffSpec.Circular(capacity(), waiting, builtOn, counters.enabled());
+        return spec;
     }
 
     // ---- inserting ----

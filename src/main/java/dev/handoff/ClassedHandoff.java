@@ -7,11 +7,9 @@ import dev.handoff.internal.classes.ClassHandoffs;
 import dev.handoff.internal.classes.CountingSink;
 import dev.handoff.internal.classes.ImportanceClasses;
 import dev.handoff.internal.guard.HolderGuard;
-import dev.handoff.internal.observe.CountedHandoffs;
 import dev.handoff.internal.waiting.Spinner;
 
 import java.util.Collection;
-import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -21,7 +19,7 @@ import java.util.function.ToLongFunction;
  * A buffered handoff with importance classes: {@code K > 1} handoffs of one kind, one per class,
  * behind one {@link Handoff}. {@link Handoffs#create(String)} builds it for the options
  * {@code classes=K} and {@code fair=N} on a circular buffer, a lock-split queue or a parallel hash
- * table ({@link #of}); with {@code K = 1} it builds the kind itself.
+ * table ({@link HandoffSpec.Classed}); with {@code K = 1} the spec builds the kind itself.
  *
  * <p>The contract is stated once, for users, in {@link Importance}: which class a take serves
  * (the rule of {@link ImportanceClasses}) and its bound of one take in {@code K * N} for a class
@@ -86,14 +84,11 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
      * insert and see the element unless another consumer took it.
      */
 
-    /** Builds the handoff of one class: a new, empty, open handoff of the chosen kind. */
+    /** Builds the handoff of one class: a new, empty, open handoff of the chosen kind, counting nothing. */
     @FunctionalInterface
     interface Kind<E> {
-        /**
-         * @param countStats whether the handoff built counts statistics
-         * @return a new handoff of the per-class capacity
-         */
-        Handoff<E> create(boolean countStats);
+        /** @return a new handoff of the per-class capacity */
+        Handoff<E> newClass();
     }
 
     /** One handoff per class, index 0 the most important. Each counts nothing (this one counts). */
@@ -101,6 +96,9 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
 
     /** The same handoffs with their counts per class and the take rule: where consumers take. */
     private final ClassHandoffs<E> byClass;
+
+    /** The spec this handoff was built from: the classes over a kind. */
+    private final HandoffSpec.Classed spec;
 
     /** K, N, the classifier and the take rule. */
     private final ImportanceClasses<E> importance;
@@ -112,88 +110,30 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     private final HolderGuard holders = new HolderGuard();
 
     /**
-     * Creates a handoff with importance classes, or the kind itself when there is one class
-     * (the option then costs nothing; the classifier is never called, every element being of
-     * class 0).
+     * Creates a handoff of {@code importance.count()} classes, {@code K > 1}; with one class the
+     * spec builds the kind itself.
      *
+     * @param spec the classes over a kind (not over a {@link SojournSpec}): what {@link #spec()} returns
      * @param importance the classes and their classifier
-     * @param perClassCapacity the capacity of each class's handoff, as the kind will build it
-     * @param countStats whether {@link #stats()} counts
-     * @param kind builds the handoff of one class
-     * @return the handoff
-     * @throws IllegalArgumentException if K times the capacity exceeds {@code Integer.MAX_VALUE}
-     */
-    static <E> Handoff<E> of(ImportanceClasses<E> importance, int perClassCapacity, boolean countStats,
-            Kind<E> kind) {
-        if (importance.count() == 1) {
-            return kind.create(countStats);
-        }
-        return new ClassedHandoff<>(importance, perClassCapacity, countStats, kind);
-    }
-
-    /**
-     * Builds a spec with classes over a kind (not over a {@link SojournSpec}): the pipe serves
-     * its waiting producers by class; a buffered kind gets one handoff per class, each counting
-     * nothing, since this one counts.
-     *
-     * @throws NullPointerException if classifier is null
-     */
-    static <E> Handoff<E> of(HandoffSpec.Classed spec, Classifier<? super E> classifier) {
-        HandoffSpec base = spec.base();
-        ImportanceClasses<E> importance = new ImportanceClasses<>(spec.classes(), spec.fair(),
-                Objects.requireNonNull(classifier, "classifier"));
-        if (base instanceof HandoffSpec.Pipe pipe) {
-            return new PipeHandoff<>(pipe.capacity(), pipe.stats(), importance);
-        }
-        HandoffSpec uncounted = switch (base) {
-            case HandoffSpec.Circular c -> new HandoffSpec.Circular(c.capacity(), c.waiting(), c.core(), false);
-            case HandoffSpec.LockSplit l -> new HandoffSpec.LockSplit(l.capacity(), false);
-            case HandoffSpec.HashTable t -> new HandoffSpec.HashTable(t.capacity(), t.slots(), t.keys(), t.search(),
-                    false);
-            default -> throw new AssertionError(base); // the pipe is built above; Classed refuses the rest
-        };
-        return of(importance, base.capacity(), base.stats(), stats -> (stats ? uncounted.withStats() : uncounted).build());
-    }
-
-    /**
-     * Checks a spec with classes: K and N in range, a base without classes, and at most
-     * {@code Integer.MAX_VALUE} elements in all.
-     *
-     * @throws IllegalArgumentException if one is not so
-     * @throws NullPointerException if base is null
-     */
-    static void checkSpec(HandoffSpec base, int classes, int fair) {
-        Objects.requireNonNull(base, "base spec");
-        if (base instanceof HandoffSpec.Classed) {
-            throw new IllegalArgumentException("a spec has importance classes once: " + base);
-        }
-        new ImportanceClasses<>(classes, fair, Classifier.byImportance(classes)); // checks K and N
-        if (!(base instanceof HandoffSpec.Pipe) && (long) classes * base.capacity() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(classes + " classes of capacity " + base.capacity()
-                    + " hold more than Integer.MAX_VALUE elements");
-        }
-    }
-
-    /**
-     * Creates a handoff of {@code importance.count()} classes; {@link #of} builds the kind itself for one.
-     *
+     * @param kind builds the handoff of one class, of the spec's capacity
      * @throws IllegalArgumentException if K times the capacity exceeds {@code Integer.MAX_VALUE},
      *         or the kind builds a handoff of another capacity
      */
     @SuppressWarnings("unchecked")
-    ClassedHandoff(ImportanceClasses<E> importance, int perClassCapacity, boolean countStats, Kind<E> kind) {
-        super(countStats);
-        checkCapacity(perClassCapacity, "ClassedHandoff");
+    ClassedHandoff(HandoffSpec.Classed spec, ImportanceClasses<E> importance, Kind<E> kind) {
+        super(spec.stats());
+        int perClassCapacity = checkCapacity(spec.capacity(), "ClassedHandoff");
         long total = (long) importance.count() * perClassCapacity;
         if (total > Integer.MAX_VALUE) { // checked before any class is built: they could be huge
             throw new IllegalArgumentException(importance.count() + " classes of capacity " + perClassCapacity
                     + " hold " + total + " elements, more than Integer.MAX_VALUE");
         }
+        this.spec = spec;
         this.importance = importance;
         this.capacity = (int) total;
         this.classes = (AbstractHandoff<E>[]) new AbstractHandoff<?>[importance.count()];
         for (int c = 0; c < classes.length; c++) {
-            Handoff<E> h = kind.create(false);
+            Handoff<E> h = kind.newClass();
             if (!(h instanceof AbstractHandoff<E> own) || h.capacity() != perClassCapacity) {
                 throw new IllegalArgumentException("a class must be one of this library's buffered handoffs"
                         + " of capacity " + perClassCapacity + ", was " + h.getClass().getName());
@@ -201,7 +141,6 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
             classes[c] = own;
         }
         this.byClass = new ClassHandoffs<>(classes, importance);
-        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     // ---- inserting: classify, announce, insert into the class, publish ----
@@ -493,10 +432,8 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     }
 
     @Override
-    public HandoffSpec spec() {
-        HandoffSpec base = classes[0].spec();
-        return new HandoffSpec.Classed(counters.enabled() ? base.withStats() : base, importance.count(),
-                importance.fair());
+    public HandoffSpec.Classed spec() {
+        return spec;
     }
 
     @Override

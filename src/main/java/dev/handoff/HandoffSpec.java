@@ -4,6 +4,7 @@
 package dev.handoff;
 
 import dev.handoff.internal.classes.ImportanceClasses;
+import dev.handoff.internal.observe.CountedHandoffs;
 import dev.handoff.CircularBuffer.Core;
 import dev.handoff.CircularBuffer.Waiting;
 import dev.handoff.ParallelHashTable.KeySource;
@@ -24,7 +25,7 @@ import java.util.Objects;
  * HandoffSpec.Circular typed = Handoffs.circular(1024).spinning().withStats();
  * HandoffSpec parsed = HandoffSpec.parse("circular:1024,wait=spin,stats");
  * typed.equals(parsed);                              // true
- * CircularBuffer<Runnable> buffer = typed.build();   // new CircularBuffer<>(1024, true, Waiting.SPIN_THEN_PARK)
+ * CircularBuffer<Runnable> buffer = typed.build();   // counts, and spins before it parks
  * }</pre>
  * Each kind has a type of its own ({@link Circular}, {@link LockSplit}, {@link HashTable},
  * {@link Pipe}) that offers only that kind's options, so that an option the kind lacks does not
@@ -67,6 +68,22 @@ public sealed interface HandoffSpec
     /** {@return whether the handoff counts statistics ({@link Handoff#stats()})} */
     boolean stats();
 
+    /**
+     * Returns whether the handoff holds elements: true for every kind but the pipe, which hands
+     * each element to a waiting worker and whose {@link #capacity()} is its worker slots.
+     * Importance classes and sojourn times do not change it.
+     *
+     * @return false for a pipe, with or without classes; true otherwise
+     */
+    default boolean buffered() {
+        return true;
+    }
+
+    /** {@return the number of importance classes, K of {@code classes=K}; 1 for a spec without the option} */
+    default int classes() {
+        return 1;
+    }
+
     /** {@return a spec equal to this one but with counting of statistics on} */
     HandoffSpec withStats();
 
@@ -89,10 +106,36 @@ public sealed interface HandoffSpec
     /**
      * Builds a new, open, empty handoff of this kind, capacity and options.
      *
+     * <p>Every spec builds through one composition, in this order: the kind, with its capacity
+     * and options, counting if {@link #stats()}; then its importance classes
+     * ({@link #withClasses(int)}): K handoffs of the kind behind one, or for the pipe its waiting
+     * producers served by class; then the recorder of sojourn times around them
+     * ({@link #withSojourn()}); last, when the handoff counts or records sojourn times, its
+     * registration for JFR's periodic {@code dev.handoff.Stats} event. Only the handoff returned
+     * is registered, once it is fully built; a handoff built inside it (a class, the kind under
+     * the recorder) never is.
+     *
      * @param <E> the element type
      * @return the new handoff
      */
-    <E> Handoff<E> build();
+    default <E> Handoff<E> build() {
+        return compose(this, null);
+    }
+
+    /**
+     * Builds the handoff with elements classified by {@code classifier}, as
+     * {@link Classed#build(Classifier)} does; only a spec with importance classes takes one.
+     *
+     * @param classifier the class of each element, in {@code [0, K)}
+     * @param <E> the element type
+     * @return the new handoff
+     * @throws NullPointerException if classifier is null
+     * @throws IllegalArgumentException if this spec has no importance classes (no {@code classes=K})
+     */
+    default <E> Handoff<E> build(Classifier<? super E> classifier) {
+        Objects.requireNonNull(classifier, "classifier");
+        throw new IllegalArgumentException("handoff spec '" + this + "': a classifier needs the option classes=K");
+    }
 
     /**
      * Returns this spec with {@code classes} importance classes, each of this spec's capacity,
@@ -111,6 +154,76 @@ public sealed interface HandoffSpec
     /** {@return the canonical spec string ({@code "circular:1024,wait=spin,stats"}): it parses back to an equal spec} */
     @Override
     String toString();
+
+    /*
+     * Implementation notes.
+     *
+     * The one composition of the options, the order that build() states: kind, classes,
+     * sojourn, registration. A spec is one of three shapes (SojournSpec's constructor and
+     * Classed's refuse the rest): a kind; a SojournSpec over a kind; a Classed over either. Each
+     * step asks the spec, never the handoff it built, and each kind's record builds its own
+     * handoffs (newHandoff, and newClass for one class of many), so no handoff type learns
+     * another option's type. Registration is the last step, after every constructor returned:
+     * see CountedHandoffs for why no constructor registers.
+     */
+
+    /**
+     * Builds spec's handoff: its kind and classes, the sojourn recorder around them if asked,
+     * then registers the handoff returned.
+     *
+     * @param classifier the classes' classifier; null when the spec has no classes
+     */
+    private static <E> Handoff<E> compose(HandoffSpec spec, Classifier<? super E> classifier) {
+        Handoff<E> built = spec.sojourn()
+                ? SojournHandoff.around(spec, classifier, spec::kindWithClasses)
+                : spec.kindWithClasses(classifier);
+        CountedHandoffs.register(built);
+        return built;
+    }
+
+    /**
+     * The first two steps of {@link #compose}: the kind, with importance classes if the spec has
+     * them; unregistered.
+     *
+     * @param classifier the classes' classifier; null when the spec has no classes
+     */
+    private <T> AbstractHandoff<T> kindWithClasses(Classifier<? super T> classifier) {
+        HandoffSpec kind = kindOf(this);
+        return this instanceof Classed classed ? classed.newHandoff(kind, classifier) : newKind(kind);
+    }
+
+    /** The kind under a spec's classes and sojourn option: a Circular, LockSplit, HashTable or Pipe. */
+    private static HandoffSpec kindOf(HandoffSpec spec) {
+        return switch (spec) {
+            case Classed classed -> kindOf(classed.base());
+            case SojournSpec timed -> kindOf(timed.base());
+            default -> spec;
+        };
+    }
+
+    /** The handoff of a kind, counting if its spec counts; unregistered. */
+    private static <T> AbstractHandoff<T> newKind(HandoffSpec kind) {
+        return switch (kind) {
+            case Circular circular -> circular.newHandoff();
+            case LockSplit lockSplit -> lockSplit.newHandoff();
+            case HashTable table -> table.newHandoff();
+            case Pipe pipe -> pipe.newHandoff();
+            case Classed classed -> throw new AssertionError(classed); // kindOf took it off
+            case SojournSpec timed -> throw new AssertionError(timed);
+        };
+    }
+
+    /** The handoff of K > 1 classes of a kind: K handoffs of it, or the pipe serving producers by class. */
+    private static <T> AbstractHandoff<T> newClasses(HandoffSpec kind, Classed spec, ImportanceClasses<T> importance) {
+        return switch (kind) {
+            case Circular circular -> new ClassedHandoff<>(spec, importance, circular::newClass);
+            case LockSplit lockSplit -> new ClassedHandoff<>(spec, importance, lockSplit::newClass);
+            case HashTable table -> new ClassedHandoff<>(spec, importance, table::newClass);
+            case Pipe pipe -> pipe.newHandoff(spec, importance);
+            case Classed classed -> throw new AssertionError(classed); // kindOf took it off
+            case SojournSpec timed -> throw new AssertionError(timed);
+        };
+    }
 
     /**
      * A {@link CircularBuffer}: {@code circular:capacity[,wait=park|spin][,core=lock|ring|cells][,stats]}.
@@ -214,7 +327,17 @@ public sealed interface HandoffSpec
 
         @Override
         public <E> CircularBuffer<E> build() {
-            return new CircularBuffer<>(capacity, stats, waiting, core);
+            return (CircularBuffer<E>) HandoffSpec.<E>compose(this, null);
+        }
+
+        /** The buffer of this spec, unregistered. */
+        <E> CircularBuffer<E> newHandoff() {
+            return new CircularBuffer<>(this);
+        }
+
+        /** One class of a buffer with importance classes: this buffer, counting nothing (the classes count). */
+        <E> CircularBuffer<E> newClass() {
+            return new CircularBuffer<>(new Circular(capacity, waiting, core, false));
         }
 
         @Override
@@ -255,7 +378,17 @@ public sealed interface HandoffSpec
 
         @Override
         public <E> LockSplitQueue<E> build() {
-            return new LockSplitQueue<>(capacity, stats);
+            return (LockSplitQueue<E>) HandoffSpec.<E>compose(this, null);
+        }
+
+        /** The queue of this spec, unregistered. */
+        <E> LockSplitQueue<E> newHandoff() {
+            return new LockSplitQueue<>(this);
+        }
+
+        /** One class of a queue with importance classes: this queue, counting nothing (the classes count). */
+        <E> LockSplitQueue<E> newClass() {
+            return new LockSplitQueue<>(new LockSplit(capacity, false));
         }
 
         @Override
@@ -352,7 +485,17 @@ public sealed interface HandoffSpec
 
         @Override
         public <E> ParallelHashTable<E> build() {
-            return new ParallelHashTable<>(capacity, slots, keys, search, stats);
+            return (ParallelHashTable<E>) HandoffSpec.<E>compose(this, null);
+        }
+
+        /** The table of this spec, unregistered. */
+        <E> ParallelHashTable<E> newHandoff() {
+            return new ParallelHashTable<>(this);
+        }
+
+        /** One class of a table with importance classes: this table, counting nothing (the classes count). */
+        <E> ParallelHashTable<E> newClass() {
+            return new ParallelHashTable<>(new HashTable(capacity, slots, keys, search, false));
         }
 
         @Override
@@ -386,6 +529,12 @@ public sealed interface HandoffSpec
             return new Pipe(capacity, true);
         }
 
+        /** {@return false: a pipe holds no element, and its capacity is its worker slots} */
+        @Override
+        public boolean buffered() {
+            return false;
+        }
+
         @Override
         public String kind() {
             return GRAMMAR.kind();
@@ -393,7 +542,20 @@ public sealed interface HandoffSpec
 
         @Override
         public <E> PipeHandoff<E> build() {
-            return new PipeHandoff<>(capacity, stats);
+            return (PipeHandoff<E>) HandoffSpec.<E>compose(this, null);
+        }
+
+        /** The pipe of this spec, unregistered. */
+        <E> PipeHandoff<E> newHandoff() {
+            return new PipeHandoff<>(this);
+        }
+
+        /**
+         * The pipe of {@code classed}, K > 1 classes over this spec, unregistered: the pipe holds
+         * nothing, so the classes are those of its waiting producers.
+         */
+        <E> PipeHandoff<E> newHandoff(Classed classed, ImportanceClasses<E> importance) {
+            return new PipeHandoff<>(classed, this, importance);
         }
 
         @Override
@@ -423,7 +585,15 @@ public sealed interface HandoffSpec
          * @throws NullPointerException if base is null
          */
         public Classed {
-            ClassedHandoff.checkSpec(base, classes, fair);
+            Objects.requireNonNull(base, "base spec");
+            if (base instanceof Classed) {
+                throw new IllegalArgumentException("a spec has importance classes once: " + base);
+            }
+            new ImportanceClasses<>(classes, fair, Classifier.byImportance(classes)); // checks K and N
+            if (base.buffered() && (long) classes * base.capacity() > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException(classes + " classes of capacity " + base.capacity()
+                        + " hold more than Integer.MAX_VALUE elements");
+            }
         }
 
         /**
@@ -468,6 +638,12 @@ public sealed interface HandoffSpec
             return base.sojourn();
         }
 
+        /** {@return the base's: classes add no worker slots to a pipe, and make no other kind a pipe} */
+        @Override
+        public boolean buffered() {
+            return base.buffered();
+        }
+
         /**
          * Builds the handoff with elements classified by {@link Classifier#byImportance(int)}:
          * an element that implements {@link Importance} by its class, any other in the least
@@ -486,8 +662,22 @@ public sealed interface HandoffSpec
          * @return the new handoff
          * @throws NullPointerException if classifier is null
          */
+        @Override
         public <E> Handoff<E> build(Classifier<? super E> classifier) {
-            return base instanceof SojournSpec ? SojournHandoff.of(this, classifier) : ClassedHandoff.of(this, classifier);
+            return compose(this, Objects.requireNonNull(classifier, "classifier"));
+        }
+
+        /**
+         * The handoff of these classes over {@code kind}, the kind under the base, unregistered;
+         * with one class, the kind itself (the classifier is never called: every element is of
+         * class 0).
+         */
+        <T> AbstractHandoff<T> newHandoff(HandoffSpec kind, Classifier<? super T> classifier) {
+            ImportanceClasses<T> importance = new ImportanceClasses<>(classes, fair, classifier);
+            if (classes == 1) {
+                return newKind(kind);
+            }
+            return newClasses(kind, base == kind ? this : new Classed(kind, classes, fair), importance);
         }
 
         @Override

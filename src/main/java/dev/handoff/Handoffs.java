@@ -123,10 +123,7 @@ public final class Handoffs {
      */
     public static <E> Handoff<E> create(String spec, Classifier<? super E> classifier) {
         Objects.requireNonNull(classifier, "classifier");
-        if (!(HandoffSpec.parse(spec) instanceof HandoffSpec.Classed classed)) {
-            throw new IllegalArgumentException("handoff spec '" + spec + "': a classifier needs the option classes=K");
-        }
-        return classed.build(classifier);
+        return HandoffSpec.parse(spec).build(classifier);
     }
 
     /**
@@ -261,8 +258,7 @@ public final class Handoffs {
         if (workers <= 0) {
             throw new IllegalArgumentException("a thread pool needs workers > 0, was " + workers);
         }
-        HandoffSpec base = spec instanceof HandoffSpec.Classed classed ? classed.base() : spec;
-        if (base instanceof HandoffSpec.Pipe && spec.capacity() < workers) { // classes add no slots
+        if (!spec.buffered() && spec.capacity() < workers) { // a pipe's capacity is its worker slots
             throw new IllegalArgumentException("spec '" + spec + "' has " + spec.capacity()
                     + " worker slots for " + workers + " threads; a pipe needs one slot per thread");
         }
@@ -379,8 +375,7 @@ public final class Handoffs {
             throw new IllegalArgumentException("an elastic pool needs 0 <= core <= max, max >= 1 and keepAlive >= 0;"
                     + " was core " + core + ", max " + max + ", keepAlive " + keepAlive);
         }
-        HandoffSpec base = spec instanceof HandoffSpec.Classed classed ? classed.base() : spec;
-        if (base instanceof HandoffSpec.Pipe) {
+        if (!spec.buffered()) {
             throw new IllegalArgumentException("spec '" + spec + "': an elastic pool queues in its handoff, and a pipe"
                     + " holds nothing; a plain ThreadPoolExecutor on a pipe of max worker slots grows by itself");
         }

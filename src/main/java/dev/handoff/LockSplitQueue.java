@@ -4,7 +4,6 @@
 package dev.handoff;
 
 import dev.handoff.internal.linked.LockSplitCore;
-import dev.handoff.internal.observe.CountedHandoffs;
 
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
@@ -40,7 +39,7 @@ import java.util.function.ToLongFunction;
  *
  * @param <E> the type of elements held
  */
-public class LockSplitQueue<E> extends AbstractHandoff<E> {
+public final class LockSplitQueue<E> extends AbstractHandoff<E> {
     /*
      * Implementation notes.
      *
@@ -55,6 +54,9 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     /** The algorithm. */
     private final LockSplitCore<E> core;
 
+    /** The spec this queue was built from: its capacity and counting. */
+    private final HandoffSpec.LockSplit spec;
+
     /**
      * The largest capacity a queue accepts: {@code Integer.MAX_VALUE}, as for
      * {@link java.util.concurrent.LinkedBlockingQueue}. Chunks are allocated as elements arrive,
@@ -63,27 +65,21 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
     public static final int MAX_CAPACITY = Integer.MAX_VALUE;
 
     /**
-     * Creates a queue of the given capacity that does not count statistics.
+     * Creates a queue of the given capacity that does not count statistics. A queue that counts
+     * is built through a spec: {@code Handoffs.lockSplit(capacity).withStats().build()}.
      *
      * @param capacity the number of elements it holds, at most {@link #MAX_CAPACITY}
      * @throws IllegalArgumentException if {@code capacity <= 0}
      */
     public LockSplitQueue(int capacity) {
-        this(capacity, false);
+        this(new HandoffSpec.LockSplit(capacity, false));
     }
 
-    /**
-     * Creates a queue of the given capacity.
-     *
-     * @param capacity the number of elements it holds
-     * @param countStats whether {@link #stats()} counts puts, takes and waits
-     * @throws IllegalArgumentException if {@code capacity <= 0}
-     */
-    @SuppressWarnings("this-escape") // the core keeps this only to name it in JFR events; registers last
-    public LockSplitQueue(int capacity, boolean countStats) {
-        super(countStats);
-        this.core = new LockSplitCore<>(checkCapacity(capacity, "LockSplitQueue"), counters, this);
-        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
+    /** Creates the queue of a spec, which checked the capacity. */
+    LockSplitQueue(HandoffSpec.LockSplit spec) {
+        super(spec.stats());
+        this.spec = spec;
+        this.core = new LockSplitCore<>(spec.capacity(), counters, this);
     }
 
     // ---- inserting ----
@@ -181,7 +177,7 @@ public class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     @Override
     public HandoffSpec.LockSplit spec() {
-        return new HandoffSpec.LockSplit(capacity(), counters.enabled());
+        return spec;
     }
 
     @Override

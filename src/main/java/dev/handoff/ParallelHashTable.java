@@ -3,7 +3,6 @@
  */
 package dev.handoff;
 
-import dev.handoff.internal.observe.CountedHandoffs;
 import dev.handoff.internal.probe.ProbeRandom;
 import dev.handoff.internal.probe.ProbeSequence;
 import dev.handoff.internal.table.ArraySlots;
@@ -89,7 +88,7 @@ import java.util.function.ToLongFunction;
  *
  * @param <E> the type of elements held
  */
-public class ParallelHashTable<E> extends AbstractHandoff<E> {
+public final class ParallelHashTable<E> extends AbstractHandoff<E> {
     /*
      * Implementation notes.
      *
@@ -224,86 +223,32 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
     /** The slots, the fill and the search over them, and the waiting around them. */
     private final TableHandoff table;
 
-    /** The options it was built with. */
-    private final SlotForm form;
-    private final KeySource keys;
-    private final Search search;
+    /** The spec this table was built from: its capacity, slot form, key source, search and counting. */
+    private final HandoffSpec.HashTable spec;
 
     /** Draws search keys and RANDOM insert keys: ThreadLocalRandom except under Lincheck. */
     private final ProbeRandom random;
 
     /**
-     * Creates a table of the given capacity with the default slot form and key source, no stats.
+     * Creates a table of the given capacity with the default slot form, key source and search,
+     * that does not count statistics. Other options are chosen through a spec:
+     * {@code Handoffs.hashTable(capacity).slots(SlotForm.MONITOR).withStats().build()}.
+     *
      * @param capacity the number of slots, i.e. of elements it holds
      * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
      */
     public ParallelHashTable(int capacity) {
-        this(capacity, DEFAULT_SLOT_FORM, false);
+        this(new HandoffSpec.HashTable(capacity, DEFAULT_SLOT_FORM, DEFAULT_KEY_SOURCE, DEFAULT_SEARCH, false));
     }
 
-    /**
-     * Creates a table of the given capacity with the default slot form and key source.
-     * @param capacity the number of slots, i.e. of elements it holds
-     * @param countStats whether {@link #stats()} counts puts, takes, waits, probes and conflicts
-     * @throws IllegalArgumentException if {@code capacity <= 0} or {@code capacity > MAX_CAPACITY}
-     */
-    public ParallelHashTable(int capacity, boolean countStats) {
-        this(capacity, DEFAULT_SLOT_FORM, countStats);
-    }
-
-    /**
-     * Creates a table of the given capacity and slot form, with the default key source.
-     *
-     * @param capacity the number of slots, i.e. of elements it holds; any value {@code > 0} up
-     *        to the form's limit
-     * @param form how the slots are built
-     * @param countStats whether {@link #stats()} counts puts, takes, waits, probes and conflicts
-     * @throws IllegalArgumentException if {@code capacity <= 0}, or above {@link #MAX_CAPACITY}
-     *         ({@link #MAX_MONITOR_CAPACITY} for monitor slots)
-     * @throws NullPointerException if {@code form} is null
-     */
-    public ParallelHashTable(int capacity, SlotForm form, boolean countStats) {
-        this(capacity, form, DEFAULT_KEY_SOURCE, countStats);
-    }
-
-    /**
-     * Creates a table of the given capacity, slot form and key source.
-     *
-     * @param capacity the number of slots, i.e. of elements it holds; any value {@code > 0} up
-     *        to the form's limit
-     * @param form how the slots are built
-     * @param keys where a producer's probe sequence starts
-     * @param countStats whether {@link #stats()} counts puts, takes, waits, probes and conflicts
-     * @throws IllegalArgumentException if {@code capacity <= 0}, or above {@link #MAX_CAPACITY}
-     *         ({@link #MAX_MONITOR_CAPACITY} for monitor slots)
-     * @throws NullPointerException if {@code form} or {@code keys} is null
-     */
-    public ParallelHashTable(int capacity, SlotForm form, KeySource keys, boolean countStats) {
-        this(capacity, form, keys, DEFAULT_SEARCH, countStats);
-    }
-
-    /**
-     * Creates a table of the given capacity, slot form, key source and search.
-     *
-     * @param capacity the number of slots, i.e. of elements it holds; any value {@code > 0} up
-     *        to the form's limit
-     * @param form how the slots are built
-     * @param keys where a producer's probe sequence starts
-     * @param search how a consumer finds an element
-     * @param countStats whether {@link #stats()} counts puts, takes, waits, probes and conflicts
-     * @throws IllegalArgumentException if {@code capacity <= 0}, or above {@link #MAX_CAPACITY}
-     *         ({@link #MAX_MONITOR_CAPACITY} for monitor slots)
-     * @throws NullPointerException if {@code form}, {@code keys} or {@code search} is null
-     */
-    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
-    public ParallelHashTable(int capacity, SlotForm form, KeySource keys, Search search, boolean countStats) {
-        this(capacity, form, keys, search, countStats, ProbeRandom.THREAD_LOCAL);
+    /** Creates the table of a spec, which checked the capacity against its slot form. */
+    ParallelHashTable(HandoffSpec.HashTable spec) {
+        this(spec, ProbeRandom.THREAD_LOCAL);
     }
 
     /** Creates a table that draws its random keys from {@code random}: the Lincheck tests' seam. */
-    ParallelHashTable(int capacity, SlotForm form, KeySource keys, Search search, boolean countStats,
-                      ProbeRandom random) {
-        this(capacity, form, keys, search, countStats, random, UnaryOperator.identity());
+    ParallelHashTable(HandoffSpec.HashTable spec, ProbeRandom random) {
+        this(spec, random, UnaryOperator.identity());
     }
 
     /**
@@ -311,24 +256,20 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      * Theorem 3 property holds one consumer between its look at a slot and its claim
      * (ParallelHashTableTheoremProperties), and other tests hook into a fill.
      */
-    ParallelHashTable(int capacity, SlotForm form, KeySource keys, Search search, boolean countStats,
-                      ProbeRandom random, UnaryOperator<TableSlots> slotsSeam) {
-        super(countStats);
-        this.form = Objects.requireNonNull(form, "slot form");
-        this.keys = Objects.requireNonNull(keys, "key source");
-        this.search = Objects.requireNonNull(search, "search");
+    ParallelHashTable(HandoffSpec.HashTable spec, ProbeRandom random, UnaryOperator<TableSlots> slotsSeam) {
+        super(spec.stats());
+        this.spec = spec;
         this.random = Objects.requireNonNull(random, "random");
-        checkCapacity(capacity, form);
-
-        TableSlots slots = slotsSeam.apply(form == SlotForm.MONITOR ? new MonitorSlots(capacity) : new ArraySlots(capacity));
-        boolean followOn = keys == KeySource.RANDOM; // a producer fills on from its own last fill
-        TableScheme scheme = switch (search) {
+        int capacity = spec.capacity();
+        TableSlots slots = slotsSeam.apply(spec.slots() == SlotForm.MONITOR
+                ? new MonitorSlots(capacity) : new ArraySlots(capacity));
+        boolean followOn = spec.keys() == KeySource.RANDOM; // a producer fills on from its own last fill
+        TableScheme scheme = switch (spec.search()) {
             case PROBE -> TableScheme.probe(random);
             case CURSOR -> TableScheme.cursor(followOn, random);
             case SUMMARY -> TableScheme.summary(capacity, followOn, random);
         };
         this.table = new TableHandoff(this, slots, scheme, counters);
-        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     /** Rejects a capacity outside [1, the form's limit], naming the limit. */
@@ -341,7 +282,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
 
     /** {@return the form this table's slots were built in, {@link SlotForm#MONITOR} or {@link SlotForm#CAS}} */
     public SlotForm slotForm() {
-        return form;
+        return spec.slots();
     }
 
     /**
@@ -349,7 +290,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      * {@link KeySource#ELEMENT_HASH}}
      */
     public KeySource keySource() {
-        return keys;
+        return spec.keys();
     }
 
     /**
@@ -357,7 +298,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      * {@link Search#CURSOR}}
      */
     public Search search() {
-        return search;
+        return spec.search();
     }
 
     /**
@@ -365,7 +306,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
      * so that a hashCode() that throws leaves nothing to undo.
      */
     private long keyOf(Object e) {
-        return keys == KeySource.RANDOM ? random.nextLong() : ProbeSequence.spread(e.hashCode());
+        return spec.keys() == KeySource.RANDOM ? random.nextLong() : ProbeSequence.spread(e.hashCode());
     }
 
     @Override
@@ -470,7 +411,7 @@ public class ParallelHashTable<E> extends AbstractHandoff<E> {
 
     @Override
     public HandoffSpec.HashTable spec() {
-        return new HandoffSpec.HashTable(capacity(), slotForm(), keySource(), search(), counters.enabled());
+        return spec;
     }
 
     @Override

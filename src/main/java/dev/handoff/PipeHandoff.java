@@ -4,7 +4,6 @@
 package dev.handoff;
 
 import dev.handoff.internal.classes.ImportanceClasses;
-import dev.handoff.internal.observe.CountedHandoffs;
 import dev.handoff.internal.pipe.Dispatcher;
 import dev.handoff.internal.pipe.ProducerLine;
 import dev.handoff.internal.pipe.Receiver;
@@ -97,7 +96,7 @@ import java.util.function.LongToIntFunction;
  *
  * @param <E> the type of elements handed over
  */
-public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
+public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     /*
      * Implementation notes.
      *
@@ -156,8 +155,11 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     /** A worker's wait on its slot. */
     private final Receiver receiver;
 
-    /** The importance classes of producers, or null without them (or with one class). */
+    /** The importance classes of producers, K > 1, or null without them. */
     private final ImportanceClasses<E> importance;
+
+    /** The spec this pipe was built from: a Pipe, or K > 1 classes over one. */
+    private final HandoffSpec spec;
 
     /** Set once by close(). */
     private volatile boolean closed;
@@ -168,48 +170,45 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     }
 
     /**
-     * Creates a pipe with the given number of worker slots that does not count statistics.
+     * Creates a pipe with the given number of worker slots that does not count statistics. A pipe
+     * that counts, or serves its producers by importance class, is built through a spec:
+     * {@code Handoffs.pipe(workerSlots).withStats().build()}.
      *
      * @param workerSlots W, the number of workers that can wait at once
      * @throws IllegalArgumentException if {@code workerSlots <= 0} or
      *         {@code workerSlots > MAX_CAPACITY}
      */
     public PipeHandoff(int workerSlots) {
-        this(workerSlots, false);
+        this(new HandoffSpec.Pipe(workerSlots, false));
     }
 
-    /**
-     * Creates a pipe with the given number of worker slots.
-     *
-     * @param workerSlots W, the number of workers that can wait at once
-     * @param countStats whether {@link #stats()} counts puts, takes, waits and insert probes
-     * @throws IllegalArgumentException if {@code workerSlots <= 0} or
-     *         {@code workerSlots > MAX_CAPACITY}
-     */
-    @SuppressWarnings("this-escape") // registers itself with CountedHandoffs, last (see there)
-    public PipeHandoff(int workerSlots, boolean countStats) {
-        this(workerSlots, countStats, Scan.DOUBLE_HASHING, ProbeRandom.THREAD_LOCAL);
+    /** Creates the pipe of a spec, which checked the number of worker slots. */
+    PipeHandoff(HandoffSpec.Pipe spec) {
+        this(spec, Scan.DOUBLE_HASHING, ProbeRandom.THREAD_LOCAL);
     }
 
     /** Creates a pipe whose scans draw from {@code scanRandom}: Lincheck's seam (see {@link ProbeRandom}). */
-    PipeHandoff(int workerSlots, boolean countStats, Scan scan, ProbeRandom scanRandom) {
-        this(workerSlots, countStats, scan, scanRandom, null);
+    PipeHandoff(HandoffSpec.Pipe spec, Scan scan, ProbeRandom scanRandom) {
+        this(spec, spec, null, scan, scanRandom);
     }
 
-    /** Creates a pipe whose waiting producers are served by importance class (null: none). */
-    PipeHandoff(int workerSlots, boolean countStats, ImportanceClasses<E> importance) {
-        this(workerSlots, countStats, Scan.DOUBLE_HASHING, ProbeRandom.THREAD_LOCAL, importance);
+    /**
+     * Creates the pipe of {@code classed}, K > 1 classes over {@code kind}: its waiting producers
+     * are served by class.
+     */
+    PipeHandoff(HandoffSpec.Classed classed, HandoffSpec.Pipe kind, ImportanceClasses<E> importance) {
+        this(classed, kind, Objects.requireNonNull(importance), Scan.DOUBLE_HASHING, ProbeRandom.THREAD_LOCAL);
     }
 
-    @SuppressWarnings("this-escape") // the mechanism keeps the pipe as blocker and reads closed through it
-    private PipeHandoff(int workerSlots, boolean countStats, Scan scan, ProbeRandom scanRandom,
-            ImportanceClasses<E> importance) {
-        super(countStats);
-        int w = checkCapacity(workerSlots);
+    private PipeHandoff(HandoffSpec spec, HandoffSpec.Pipe kind, ImportanceClasses<E> importance, Scan scan,
+            ProbeRandom scanRandom) {
+        super(kind.stats());
+        this.spec = spec;
+        int w = kind.capacity();
         boolean doubleHashing = Objects.requireNonNull(scan) == Scan.DOUBLE_HASHING;
-        this.importance = importance == null || importance.count() == 1 ? null : importance;
-        int classes = this.importance == null ? 1 : this.importance.count();
-        LongToIntFunction firstToServe = this.importance == null ? null : this.importance::firstToServe;
+        this.importance = importance;
+        int classes = importance == null ? 1 : importance.count();
+        LongToIntFunction firstToServe = importance == null ? null : importance::firstToServe;
         BooleanSupplier isClosed = () -> closed; // a volatile read
         Spinner takeSpinner = new Spinner();
         Spinner putSpinner = new Spinner();
@@ -220,7 +219,6 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         this.dispatcher = new Dispatcher(slots, notFull, takeSpinner, Spinner.manyAtOnce(), doubleHashing,
                 scanRandom, counters);
         this.receiver = new Receiver(slots, notFull, takeSpinner, counters, isClosed, this);
-        CountedHandoffs.register(this); // last: JFR's dev.handoff.Stats reads it from another thread
     }
 
     // ---- producers ----
@@ -429,8 +427,7 @@ public class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
 
     @Override
     public HandoffSpec spec() {
-        HandoffSpec.Pipe pipe = new HandoffSpec.Pipe(capacity(), counters.enabled());
-        return importance == null ? pipe : new HandoffSpec.Classed(pipe, importance.count(), importance.fair());
+        return spec;
     }
 
     @Override

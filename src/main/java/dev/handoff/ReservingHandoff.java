@@ -23,7 +23,6 @@ abstract class ReservingHandoff<E> extends AbstractHandoff<E> {
      */
     final Reservations takeable;
 
-    @SuppressWarnings("this-escape") // the count keeps this handoff to name it in JFR wait events
     ReservingHandoff(boolean countStats) {
         super(countStats);
         this.takeable = new Reservations(counters::consumerWait, this, Parking.TAKE);

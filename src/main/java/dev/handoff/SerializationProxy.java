@@ -68,8 +68,7 @@ final class SerializationProxy implements Serializable {
     static SerializationProxy of(AbstractHandoff<?> h) throws NotSerializableException {
         HandoffSpec spec = h.spec();
         Classifier<?> classifier = h.classifier();
-        if (classifier != null && spec instanceof HandoffSpec.Classed classed
-                && ByImportance.isDefault(classifier, classed.classes())) {
+        if (classifier != null && ByImportance.isDefault(classifier, spec.classes())) {
             classifier = null; // the spec string rebuilds it
         }
         if (classifier != null && !(classifier instanceof Serializable)) {
@@ -117,12 +116,13 @@ final class SerializationProxy implements Serializable {
         if (classifier == null) {
             return parsed.build();
         }
-        if (!(parsed instanceof HandoffSpec.Classed classed)) {
-            throw new InvalidObjectException("handoff '" + spec + "': a classifier without importance classes");
-        }
         @SuppressWarnings("unchecked") // the classifier classified these elements before they were written
         Classifier<Object> elementClasses = (Classifier<Object>) classifier;
-        return classed.build(elementClasses);
+        try {
+            return parsed.build(elementClasses);
+        } catch (IllegalArgumentException withoutClasses) { // a spec without importance classes refuses a classifier
+            throw invalid("handoff '" + spec + "': a classifier without importance classes", withoutClasses);
+        }
     }
 
     private boolean offer(Handoff<Object> h, Object e) throws InvalidObjectException {

@@ -3,13 +3,11 @@
  */
 package dev.handoff;
 
-import dev.handoff.internal.observe.CountedHandoffs;
 import dev.handoff.internal.observe.SojournHistogram;
 
 import java.util.AbstractCollection;
 import java.util.Collection;
 import java.util.Iterator;
-import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
@@ -58,8 +56,8 @@ final class SojournHandoff<E> extends AbstractHandoff<E> {
      *
      * Counting: the inner handoff counts puts, takes, waits and probes, built with the spec's
      * stats; this handoff's own counters stay off, and stats() adds the histogram to the inner
-     * snapshot. The periodic JFR event must name the handoff the caller holds, so this one takes
-     * over the inner one's registration; dev.handoff.Wait events name the inner one, which parks.
+     * snapshot. The periodic JFR event names the handoff the caller holds, this one (the spec
+     * registers only what it returns); dev.handoff.Wait events name the inner one, which parks.
      */
 
     /** The kind of the spec, holding stamped elements; counts if the spec counts. */
@@ -91,47 +89,33 @@ final class SojournHandoff<E> extends AbstractHandoff<E> {
         }
     }
 
-    @SuppressWarnings("this-escape") // registered last: see CountedHandoffs
-    private SojournHandoff(HandoffSpec spec, Handoff<Stamped<E>> inner, Classifier<? super E> classifier) {
+    private SojournHandoff(HandoffSpec spec, AbstractHandoff<Stamped<E>> inner, Classifier<? super E> classifier) {
         super(false);
         this.spec = spec;
-        this.inner = (AbstractHandoff<Stamped<E>>) inner; // built by a spec: every kind is one
+        this.inner = inner;
         this.classifier = classifier;
-        CountedHandoffs.registerInstead(this, inner);
     }
 
-    /** Builds the handoff of a spec without importance classes: its base's kind, holding stamps. */
-    static <E> Handoff<E> of(SojournSpec spec) {
-        return new SojournHandoff<>(spec, spec.base().build(), null);
-    }
-
-    /**
-     * Builds the handoff of a spec with importance classes over a {@link SojournSpec}
-     * base: the classes hold stamps, each classified by its element.
-     */
-    static <E> Handoff<E> of(HandoffSpec.Classed spec, Classifier<? super E> classifier) {
-        Objects.requireNonNull(classifier, "classifier");
-        SojournSpec timed = (SojournSpec) spec.base();
-        HandoffSpec.Classed stampedClasses = new HandoffSpec.Classed(timed.base(), spec.classes(), spec.fair());
-        Classifier<Stamped<E>> ofElement = s -> classifier.classOf(s.element);
-        return new SojournHandoff<>(spec, stampedClasses.build(ofElement), classifier);
+    /** Builds the handoff under the recorder: the spec's kind and classes, holding stamps. */
+    @FunctionalInterface
+    interface Inner {
+        /**
+         * @param classifier the classes' classifier, null without classes
+         * @return the kind, with the spec's classes, unregistered
+         */
+        <T> AbstractHandoff<T> build(Classifier<? super T> classifier);
     }
 
     /**
-     * Refuses a base that cannot be timed or would give two specs of one string.
+     * Builds the handoff of a spec with sojourn times recorded, around the kind and classes that
+     * {@code inner} builds; each stamp is classified by its element.
      *
-     * @throws IllegalArgumentException if base is a pipe, or is itself Sojourn or Classed
-     * @throws NullPointerException if base is null
+     * @param spec the whole spec, sojourn included: what {@link #spec()} returns
+     * @param classifier the classes' classifier, null without classes
      */
-    static void checkBase(HandoffSpec base) {
-        switch (Objects.requireNonNull(base, "base spec")) {
-            case HandoffSpec.Pipe p -> throw new IllegalArgumentException("'" + p + "' with sojourn: a pipe holds"
-                    + " no element, so none stays to be timed; time the consumers' work instead");
-            case HandoffSpec.Classed c -> throw new IllegalArgumentException("'" + c + "' with sojourn: write"
-                    + " the classes over the timed spec, spec.withSojourn().withClasses(k)");
-            case SojournSpec s -> throw new IllegalArgumentException("'" + s + "' records sojourn times already");
-            default -> { } // a buffered kind
-        }
+    static <E> SojournHandoff<E> around(HandoffSpec spec, Classifier<? super E> classifier, Inner inner) {
+        Classifier<Stamped<E>> ofElement = classifier == null ? null : s -> classifier.classOf(s.element);
+        return new SojournHandoff<>(spec, inner.build(ofElement), classifier);
     }
 
     // ---- in: stamp ----

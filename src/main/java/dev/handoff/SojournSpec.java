@@ -3,6 +3,8 @@
  */
 package dev.handoff;
 
+import java.util.Objects;
+
 /**
  * A buffered kind that records how long each element stays inside, its sojourn time:
  * {@code kind:capacity[,option...][,stats],sojourn}, written in Java as
@@ -36,7 +38,14 @@ public record SojournSpec(HandoffSpec base) implements HandoffSpec {
      * @throws NullPointerException if base is null
      */
     public SojournSpec {
-        SojournHandoff.checkBase(base);
+        switch (Objects.requireNonNull(base, "base spec")) {
+            case HandoffSpec.Pipe p -> throw new IllegalArgumentException("'" + p + "' with sojourn: a pipe holds"
+                    + " no element, so none stays to be timed; time the consumers' work instead");
+            case HandoffSpec.Classed c -> throw new IllegalArgumentException("'" + c + "' with sojourn: write"
+                    + " the classes over the timed spec, spec.withSojourn().withClasses(k)");
+            case SojournSpec s -> throw new IllegalArgumentException("'" + s + "' records sojourn times already");
+            default -> { } // a buffered kind
+        }
     }
 
     /**
@@ -75,12 +84,6 @@ public record SojournSpec(HandoffSpec base) implements HandoffSpec {
     @Override
     public SojournSpec withStats() {
         return new SojournSpec(base.withStats());
-    }
-
-    /** {@return the handoff of the base's kind and options, its elements timed} */
-    @Override
-    public <E> Handoff<E> build() {
-        return SojournHandoff.of(this);
     }
 
     /** {@return the canonical string: the base's, then {@code ,sojourn}} */

@@ -36,17 +36,18 @@ class CapacityLimitsTest {
         assertNamesLimit("CircularBuffer.MAX_CAPACITY", CircularBuffer.MAX_CAPACITY,
                 () -> new CircularBuffer<>(CircularBuffer.MAX_CAPACITY + 1));
         assertNamesLimit("CircularBuffer.MAX_CAPACITY", CircularBuffer.MAX_CAPACITY,
-                () -> new CircularBuffer<>(Integer.MAX_VALUE, true, Waiting.SPIN_THEN_PARK));
+                () -> Handoffs.circular(Integer.MAX_VALUE).spinning().withStats().build());
         assertNamesLimit("ParallelHashTable.MAX_CAPACITY", ParallelHashTable.MAX_CAPACITY,
                 () -> new ParallelHashTable<>(Integer.MAX_VALUE));
         assertNamesLimit("ParallelHashTable.MAX_CAPACITY", ParallelHashTable.MAX_CAPACITY,
-                () -> new ParallelHashTable<>(ParallelHashTable.MAX_CAPACITY + 1, SlotForm.CAS, KeySource.ELEMENT_HASH, true));
+                () -> Handoffs.hashTable(ParallelHashTable.MAX_CAPACITY + 1).keys(KeySource.ELEMENT_HASH).withStats()
+                        .build());
         assertNamesLimit("ParallelHashTable.MAX_MONITOR_CAPACITY", ParallelHashTable.MAX_MONITOR_CAPACITY,
-                () -> new ParallelHashTable<>(ParallelHashTable.MAX_MONITOR_CAPACITY + 1, SlotForm.MONITOR, false));
+                () -> Handoffs.hashTable(ParallelHashTable.MAX_MONITOR_CAPACITY + 1).slots(SlotForm.MONITOR).build());
         assertNamesLimit("PipeHandoff.MAX_CAPACITY", PipeHandoff.MAX_CAPACITY,
                 () -> new PipeHandoff<>(PipeHandoff.MAX_CAPACITY + 1));
         assertNamesLimit("PipeHandoff.MAX_CAPACITY", PipeHandoff.MAX_CAPACITY,
-                () -> new PipeHandoff<>(Integer.MAX_VALUE, true));
+                () -> Handoffs.pipe(Integer.MAX_VALUE).withStats().build());
     }
 
     @ParameterizedTest

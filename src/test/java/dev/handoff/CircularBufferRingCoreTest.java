@@ -36,8 +36,7 @@ class CircularBufferRingCoreTest {
         assertEquals(CircularBuffer.Waiting.SPIN_THEN_PARK, ring.waiting());
         assertEquals(CircularBuffer.Core.LOCK, ((CircularBuffer<?>) Handoffs.create("circular:7")).core());
         assertEquals("circular:7,wait=spin,core=ring,stats", ring.spec().toString());
-        CircularBuffer<Integer> built = new CircularBuffer<>(7, true, CircularBuffer.Waiting.SPIN_THEN_PARK,
-                CircularBuffer.Core.RING);
+        CircularBuffer<Integer> built = Handoffs.circular(7).spinning().ring().withStats().build();
         assertEquals(ring.spec(), built.spec(), "the constructor and the spec build the same buffer");
     }
 
@@ -49,8 +48,7 @@ class CircularBufferRingCoreTest {
         assertThrows(IllegalArgumentException.class,
                 () -> Handoffs.circular(CircularBuffer.MAX_RING_CAPACITY + 1).ring());
         IllegalArgumentException direct = assertThrows(IllegalArgumentException.class,
-                () -> new CircularBuffer<>(CircularBuffer.MAX_RING_CAPACITY + 1, false, CircularBuffer.Waiting.PARK,
-                        CircularBuffer.Core.RING));
+                () -> Handoffs.circular(CircularBuffer.MAX_RING_CAPACITY + 1).ring().build());
         assertEquals(true, direct.getMessage().contains("CircularBuffer.MAX_RING_CAPACITY"), direct.getMessage());
     }
 

@@ -11,7 +11,7 @@ class CircularBufferSpinContractTest extends HandoffContractTest {
 
     @Override
     protected <E> Handoff<E> newHandoff(int capacity) {
-        return new CircularBuffer<>(capacity, false, CircularBuffer.Waiting.SPIN_THEN_PARK);
+        return Handoffs.circular(capacity).spinning().build();
     }
 
     @Override

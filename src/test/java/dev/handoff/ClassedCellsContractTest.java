@@ -7,7 +7,7 @@ package dev.handoff;
 class ClassedCellsContractTest extends ClassedContractTest {
 
     @Override
-    <E> ClassedHandoff.Kind<E> kindOfCapacity(int capacity) {
-        return stats -> new CircularBuffer<>(capacity, stats, CircularBuffer.Waiting.PARK, CircularBuffer.Core.CELLS);
+    HandoffSpec specOfCapacity(int capacity) {
+        return Handoffs.circular(capacity).cells();
     }
 }

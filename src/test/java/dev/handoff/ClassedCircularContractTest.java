@@ -7,7 +7,7 @@ package dev.handoff;
 class ClassedCircularContractTest extends ClassedContractTest {
 
     @Override
-    <E> ClassedHandoff.Kind<E> kindOfCapacity(int capacity) {
-        return stats -> new CircularBuffer<>(capacity, stats);
+    HandoffSpec specOfCapacity(int capacity) {
+        return Handoffs.circular(capacity);
     }
 }

@@ -3,7 +3,6 @@
  */
 package dev.handoff;
 
-import dev.handoff.internal.classes.ImportanceClasses;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -46,13 +45,12 @@ abstract class ClassedContractTest extends HandoffContractTest {
     private static final String PER_CLASS = "capacity is per class: capacity() is K times the capacity asked for"
             + " (ClassedHandoffTest checks the per-class form)";
 
-    /** Builds the handoff of one class, of the given capacity. */
-    abstract <E> ClassedHandoff.Kind<E> kindOfCapacity(int capacity);
+    /** The spec of one class, of the given capacity. */
+    abstract HandoffSpec specOfCapacity(int capacity);
 
     @Override
     protected <E> Handoff<E> newHandoff(int capacity) {
-        return new ClassedHandoff<>(new ImportanceClasses<>(CLASSES, FAIR, SPREAD), capacity, false,
-                kindOfCapacity(capacity));
+        return specOfCapacity(capacity).withClasses(CLASSES).fair(FAIR).build(SPREAD);
     }
 
     @Override

@@ -7,7 +7,7 @@ package dev.handoff;
 class ClassedHashTableContractTest extends ClassedContractTest {
 
     @Override
-    <E> ClassedHandoff.Kind<E> kindOfCapacity(int capacity) {
-        return stats -> new ParallelHashTable<>(capacity, stats);
+    HandoffSpec specOfCapacity(int capacity) {
+        return Handoffs.hashTable(capacity);
     }
 }

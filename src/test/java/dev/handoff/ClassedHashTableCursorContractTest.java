@@ -10,8 +10,7 @@ package dev.handoff;
 class ClassedHashTableCursorContractTest extends ClassedContractTest {
 
     @Override
-    <E> ClassedHandoff.Kind<E> kindOfCapacity(int capacity) {
-        return stats -> new ParallelHashTable<>(capacity, ParallelHashTable.SlotForm.CAS,
-                ParallelHashTable.KeySource.RANDOM, ParallelHashTable.Search.CURSOR, stats);
+    HandoffSpec specOfCapacity(int capacity) {
+        return Handoffs.hashTable(capacity).search(ParallelHashTable.Search.CURSOR);
     }
 }

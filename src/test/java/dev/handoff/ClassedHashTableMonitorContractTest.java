@@ -10,8 +10,8 @@ package dev.handoff;
 class ClassedHashTableMonitorContractTest extends ClassedContractTest {
 
     @Override
-    <E> ClassedHandoff.Kind<E> kindOfCapacity(int capacity) {
-        return stats -> new ParallelHashTable<>(capacity, ParallelHashTable.SlotForm.MONITOR,
-                ParallelHashTable.KeySource.ELEMENT_HASH, ParallelHashTable.Search.PROBE, stats);
+    HandoffSpec specOfCapacity(int capacity) {
+        return Handoffs.hashTable(capacity).slots(ParallelHashTable.SlotForm.MONITOR)
+                .keys(ParallelHashTable.KeySource.ELEMENT_HASH).search(ParallelHashTable.Search.PROBE);
     }
 }

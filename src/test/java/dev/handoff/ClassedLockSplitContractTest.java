@@ -7,7 +7,7 @@ package dev.handoff;
 class ClassedLockSplitContractTest extends ClassedContractTest {
 
     @Override
-    <E> ClassedHandoff.Kind<E> kindOfCapacity(int capacity) {
-        return stats -> new LockSplitQueue<>(capacity, stats);
+    HandoffSpec specOfCapacity(int capacity) {
+        return Handoffs.lockSplit(capacity);
     }
 }

@@ -3,7 +3,6 @@
  */
 package dev.handoff;
 
-import dev.handoff.internal.classes.ImportanceClasses;
 
 /**
  * {@link PipeHandoff} with importance classes (its producers wait per class) runs the whole
@@ -16,8 +15,8 @@ class ClassedPipeContractTest extends HandoffContractTest {
 
     @Override
     protected <E> Handoff<E> newHandoff(int capacity) {
-        return new PipeHandoff<>(capacity, false, new ImportanceClasses<>(ClassedContractTest.CLASSES,
-                ClassedContractTest.FAIR, ClassedContractTest.SPREAD));
+        return Handoffs.pipe(capacity).withClasses(ClassedContractTest.CLASSES).fair(ClassedContractTest.FAIR)
+                .build(ClassedContractTest.SPREAD);
     }
 
     @Override

@@ -7,7 +7,7 @@ package dev.handoff;
 class ClassedRingContractTest extends ClassedContractTest {
 
     @Override
-    <E> ClassedHandoff.Kind<E> kindOfCapacity(int capacity) {
-        return stats -> new CircularBuffer<>(capacity, stats, CircularBuffer.Waiting.PARK, CircularBuffer.Core.RING);
+    HandoffSpec specOfCapacity(int capacity) {
+        return Handoffs.circular(capacity).ring();
     }
 }

@@ -18,7 +18,7 @@ class ClassedSojournContractTest extends ClassedContractTest {
 
     /** Unused: {@link #newHandoff} builds the whole handoff from its spec. */
     @Override
-    <E> ClassedHandoff.Kind<E> kindOfCapacity(int capacity) {
-        return stats -> new LockSplitQueue<>(capacity, stats);
+    HandoffSpec specOfCapacity(int capacity) {
+        return Handoffs.lockSplit(capacity);
     }
 }

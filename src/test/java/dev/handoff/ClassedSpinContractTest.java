@@ -10,7 +10,7 @@ package dev.handoff;
 class ClassedSpinContractTest extends ClassedContractTest {
 
     @Override
-    <E> ClassedHandoff.Kind<E> kindOfCapacity(int capacity) {
-        return stats -> new CircularBuffer<>(capacity, stats, CircularBuffer.Waiting.SPIN_THEN_PARK);
+    HandoffSpec specOfCapacity(int capacity) {
+        return Handoffs.circular(capacity).spinning();
     }
 }

@@ -9,6 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -387,39 +391,65 @@ class ElasticPoolTest {
     /**
      * A lock-split queue whose next offer first runs a hook, and whose close waits until that
      * offer has inserted: it holds the pool's termination between its last look at the queue and
-     * the close, the one moment at which a task queued at the maximum would be stranded.
+     * the close, the one moment at which a task queued at the maximum would be stranded. The pool
+     * gets {@link #handoff}, a proxy that passes every other call to the queue.
      */
-    static final class TerminationGate extends LockSplitQueue<Runnable> {
+    static final class TerminationGate implements InvocationHandler {
         volatile Runnable beforeNextOffer;
         final CountDownLatch closing = new CountDownLatch(1);
         final CountDownLatch inserted = new CountDownLatch(1);
+        private final LockSplitQueue<Runnable> queue;
 
+        /** What the pool holds: the queue, its offer(e) and close() held by the gate. */
+        final Handoff<Runnable> handoff;
+
+        @SuppressWarnings("unchecked") // a proxy of Handoff, passing Runnables to a queue of them
         TerminationGate(int capacity) {
-            super(capacity);
+            this.queue = new LockSplitQueue<>(capacity);
+            this.handoff = (Handoff<Runnable>) Proxy.newProxyInstance(Handoff.class.getClassLoader(),
+                    new Class<?>[] {Handoff.class}, this);
         }
 
         @Override
-        public boolean offer(Runnable task) {
+        public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+            if (method.getName().equals("offer") && method.getParameterCount() == 1) {
+                return offer((Runnable) args[0]);
+            }
+            if (method.getName().equals("close") && method.getParameterCount() == 0) {
+                close();
+                return null;
+            }
+            try {
+                return method.invoke(queue, args);
+            } catch (InvocationTargetException thrown) {
+                throw thrown.getCause();
+            }
+        }
+
+        private boolean offer(Runnable task) {
             Runnable hook = beforeNextOffer;
             beforeNextOffer = null;
             if (hook == null) {
-                return super.offer(task);
+                return queue.offer(task);
             }
             hook.run();
-            boolean accepted = super.offer(task);
+            boolean accepted = queue.offer(task);
             inserted.countDown();
             return accepted;
         }
 
-        @Override
-        public void close() {
+        private void close() {
             closing.countDown();
             try {
                 inserted.await(20, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            super.close();
+            queue.close();
+        }
+
+        boolean isEmpty() {
+            return queue.isEmpty();
         }
     }
 
@@ -432,7 +462,7 @@ class ElasticPoolTest {
     void aTaskQueuedAtTheMaximumAsThePoolTerminatesIsRefusedNotStranded() throws Exception {
         TerminationGate gate = new TerminationGate(4);
         Accounting handler = new Accounting(1, WhileRunning.REFUSE);
-        ThreadPoolExecutor pool = dev.handoff.internal.pool.ElasticPool.over(gate, 1, 2, 1, TimeUnit.MINUTES,
+        ThreadPoolExecutor pool = dev.handoff.internal.pool.ElasticPool.over(gate.handoff, 1, 2, 1, TimeUnit.MINUTES,
                 recording, handler);
         try {
             CountDownLatch release = new CountDownLatch(1);
@@ -470,7 +500,7 @@ class ElasticPoolTest {
         TerminationGate gate = new TerminationGate(4);
         gate.inserted.countDown(); // this test does not hold the close
         Accounting handler = new Accounting(1, WhileRunning.REFUSE);
-        ThreadPoolExecutor pool = dev.handoff.internal.pool.ElasticPool.over(gate, 0, 1, 0, TimeUnit.MILLISECONDS,
+        ThreadPoolExecutor pool = dev.handoff.internal.pool.ElasticPool.over(gate.handoff, 0, 1, 0, TimeUnit.MILLISECONDS,
                 recording, handler);
         try {
             CountDownLatch release = new CountDownLatch(1);

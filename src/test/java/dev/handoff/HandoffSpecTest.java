@@ -197,6 +197,30 @@ class HandoffSpecTest {
         assertThrows(IllegalArgumentException.class, () -> HandoffSpec.parse("circular:4,sojourn,sojourn"));
     }
 
+    /**
+     * What a pool and serialization ask a spec, answered by the spec in every shape, so that no
+     * caller looks at which record it is: whether it holds elements, how many classes it has,
+     * and whether it takes a classifier.
+     */
+    @Test
+    void aSpecSaysWhetherItHoldsElementsHowManyClassesItHasAndWhetherItTakesAClassifier() {
+        assertTrue(Handoffs.circular(4).buffered());
+        assertTrue(Handoffs.lockSplit(4).withSojourn().buffered());
+        assertTrue(Handoffs.hashTable(4).withClasses(3).buffered());
+        assertFalse(Handoffs.pipe(4).buffered());
+        assertFalse(Handoffs.pipe(4).withClasses(3).buffered(), "classes do not make a pipe hold elements");
+        assertEquals(1, Handoffs.circular(4).classes());
+        assertEquals(1, Handoffs.circular(4).withSojourn().classes());
+        assertEquals(3, Handoffs.circular(4).withSojourn().withClasses(3).classes());
+        assertEquals(3, Handoffs.pipe(4).withClasses(3).classes());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Handoffs.circular(4).build(x -> 0));
+        assertTrue(e.getMessage().contains("classes=K"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Handoffs.circular(4).withSojourn().build(x -> 0));
+        assertThrows(NullPointerException.class, () -> Handoffs.circular(4).build(null));
+        assertInstanceOf(SojournHandoff.class, Handoffs.circular(4).withSojourn().withClasses(2).build(x -> 0));
+    }
+
     @Test
     void theTypedBuildReturnsTheKindsOwnClass() {
         CircularBuffer<String> circular = Handoffs.circular(4).spinning().build();

@@ -51,7 +51,7 @@ class HandoffsTest {
         assertEquals(CircularBuffer.Waiting.PARK, waitingOf("circular:4"));
         assertEquals(CircularBuffer.Waiting.PARK, waitingOf("circular:4,wait=park"));
         assertEquals(CircularBuffer.Waiting.SPIN_THEN_PARK, waitingOf("circular:4,stats,wait=spin"));
-        assertThrows(NullPointerException.class, () -> new CircularBuffer<>(4, false, null));
+        assertThrows(NullPointerException.class, () -> Handoffs.circular(4).waiting(null).build());
     }
 
     @Test

@@ -85,20 +85,20 @@ class ParallelHashTableKeysTest {
     }
 
     private static <E> ParallelHashTable<E> defaultTable(int capacity, SlotForm form) {
-        return new ParallelHashTable<>(capacity, form, true);
+        return Handoffs.hashTable(capacity).slots(form).withStats().build();
     }
 
     private static <E> ParallelHashTable<E> elementHashTable(int capacity, SlotForm form) {
-        return new ParallelHashTable<>(capacity, form, KeySource.ELEMENT_HASH, true);
+        return Handoffs.hashTable(capacity).slots(form).keys(KeySource.ELEMENT_HASH).withStats().build();
     }
 
     @Test
     void theDefaultKeySourceIsRandomAndTheOtherIsChosenAtConstruction() {
         assertEquals(KeySource.RANDOM, ParallelHashTable.DEFAULT_KEY_SOURCE);
         assertEquals(KeySource.RANDOM, new ParallelHashTable<>(3).keySource());
-        assertEquals(KeySource.RANDOM, new ParallelHashTable<>(3, SlotForm.MONITOR, false).keySource());
+        assertEquals(KeySource.RANDOM, Handoffs.hashTable(3).slots(SlotForm.MONITOR).build().keySource());
         assertEquals(KeySource.ELEMENT_HASH, elementHashTable(3, SlotForm.CAS).keySource());
-        assertThrows(NullPointerException.class, () -> new ParallelHashTable<>(3, SlotForm.CAS, null, false));
+        assertThrows(NullPointerException.class, () -> Handoffs.hashTable(3).keys(null).build());
     }
 
     @ParameterizedTest
@@ -153,7 +153,8 @@ class ParallelHashTableKeysTest {
         // insert looks at k slots: 1 + 2 + ... + 100 = 5050. Spread uniformly, 100 inserts into
         // 101 slots look at about 101 * ln(101) = 466 slots.
         assertEquals(5050, insertProbesOfHundredSameHashInserts(
-                new ParallelHashTable<>(101, form, KeySource.ELEMENT_HASH, Search.PROBE, true)));
+                Handoffs.hashTable(101).slots(form).keys(KeySource.ELEMENT_HASH).search(Search.PROBE).withStats()
+                        .build()));
         long spread = insertProbesOfHundredSameHashInserts(defaultTable(101, form));
         assertTrue(spread < 5050 / 2, "the default table piled equal hash codes up: " + spread + " probes");
     }

@@ -81,7 +81,7 @@ class ParallelHashTableMeasurements {
         double sum = 0;
         double sumSq = 0;
         for (int s = 0; s < samples; s++) {
-            ParallelHashTable<Integer> t = new ParallelHashTable<>(m, SlotForm.CAS, true);
+            ParallelHashTable<Integer> t = Handoffs.hashTable(m).withStats().build();
             for (int i = 0; i < n; i++) {
                 t.offer(random.nextInt());
             }
@@ -99,8 +99,8 @@ class ParallelHashTableMeasurements {
         double sum = 0;
         double sumSq = 0;
         for (int s = 0; s < samples; s++) {
-            ParallelHashTable<Integer> t = new ParallelHashTable<>(m, SlotForm.CAS, ParallelHashTable.DEFAULT_KEY_SOURCE,
-                    ParallelHashTable.Search.PROBE, true);
+            ParallelHashTable<Integer> t = Handoffs.hashTable(m).search(ParallelHashTable.Search.PROBE).withStats()
+                    .build();
             for (int i = 0; i < n; i++) {
                 t.offer(random.nextInt());
             }

@@ -11,7 +11,7 @@ class ParallelHashTableMonitorSlotsContractTest extends HandoffContractTest {
 
     @Override
     protected <E> Handoff<E> newHandoff(int capacity) {
-        return new ParallelHashTable<>(capacity, ParallelHashTable.SlotForm.MONITOR, false);
+        return Handoffs.hashTable(capacity).slots(ParallelHashTable.SlotForm.MONITOR).build();
     }
 
     @Override

@@ -8,8 +8,7 @@ class ParallelHashTableProbeContractTest extends HandoffContractTest {
 
     @Override
     protected <E> Handoff<E> newHandoff(int capacity) {
-        return new ParallelHashTable<>(capacity, ParallelHashTable.SlotForm.CAS,
-                ParallelHashTable.KeySource.RANDOM, ParallelHashTable.Search.PROBE, false);
+        return Handoffs.hashTable(capacity).search(ParallelHashTable.Search.PROBE).build();
     }
 
     @Override

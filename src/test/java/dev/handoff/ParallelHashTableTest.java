@@ -45,7 +45,7 @@ class ParallelHashTableTest {
     @EnumSource(SlotForm.class)
     void holdsExactlyItsCapacityForPrimeAndCompositeSizes(SlotForm form) {
         for (int m : new int[] {1, 2, 3, 4, 6, 8, 12, 30, 64, 100, 101, 210, 1024}) {
-            ParallelHashTable<Integer> t = new ParallelHashTable<>(m, form, true);
+            ParallelHashTable<Integer> t = Handoffs.hashTable(m).slots(form).withStats().build();
             for (int i = 0; i < m; i++) {
                 assertTrue(t.offer(i), "m=" + m + " refused element " + i);
                 assertEquals(m, t.size() + t.remainingCapacity());
@@ -82,13 +82,13 @@ class ParallelHashTableTest {
         assertTrue(bad.getMessage().contains("slots=monitor"), bad.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Handoffs.create("pht:7,fifo"));
         assertThrows(IllegalArgumentException.class, () -> new ParallelHashTable<>(0));
-        assertThrows(NullPointerException.class, () -> new ParallelHashTable<>(3, null, false));
+        assertThrows(NullPointerException.class, () -> Handoffs.hashTable(3).slots(null).build());
     }
 
     @ParameterizedTest
     @EnumSource(SlotForm.class)
     void aWaitingConsumerParksInsteadOfSearching(SlotForm form) throws Exception {
-        ParallelHashTable<String> t = new ParallelHashTable<>(11, form, true);
+        ParallelHashTable<String> t = Handoffs.hashTable(11).slots(form).withStats().build();
         AtomicReference<String> got = new AtomicReference<>();
         Thread consumer = Thread.ofPlatform().start(() -> {
             try {
@@ -111,7 +111,7 @@ class ParallelHashTableTest {
     @ParameterizedTest
     @EnumSource(SlotForm.class)
     void aProducerOnAFullTableParksUntilARemoval(SlotForm form) throws Exception {
-        ParallelHashTable<Integer> t = new ParallelHashTable<>(2, form, true);
+        ParallelHashTable<Integer> t = Handoffs.hashTable(2).slots(form).withStats().build();
         t.put(1);
         t.put(2);
         Thread producer = Thread.ofPlatform().start(() -> {
@@ -136,7 +136,7 @@ class ParallelHashTableTest {
     @ParameterizedTest
     @EnumSource(SlotForm.class)
     void closeWakesBlockedConsumersAndProducers(SlotForm form) throws Exception {
-        ParallelHashTable<Integer> empty = new ParallelHashTable<>(3, form, false);
+        ParallelHashTable<Integer> empty = Handoffs.hashTable(3).slots(form).build();
         AtomicReference<Throwable> consumerSaw = new AtomicReference<>();
         Thread consumer = Thread.ofPlatform().start(() -> {
             try {
@@ -145,7 +145,7 @@ class ParallelHashTableTest {
                 consumerSaw.set(e);
             }
         });
-        ParallelHashTable<Integer> full = new ParallelHashTable<>(1, form, false);
+        ParallelHashTable<Integer> full = Handoffs.hashTable(1).slots(form).build();
         full.put(7);
         AtomicReference<Throwable> producerSaw = new AtomicReference<>();
         Thread producer = Thread.ofPlatform().start(() -> {
@@ -173,7 +173,7 @@ class ParallelHashTableTest {
     @ParameterizedTest
     @EnumSource(SlotForm.class)
     void interruptsAndTimeoutsFollowTheContract(SlotForm form) throws Exception {
-        ParallelHashTable<Integer> t = new ParallelHashTable<>(1, form, false);
+        ParallelHashTable<Integer> t = Handoffs.hashTable(1).slots(form).build();
         Thread.currentThread().interrupt();
         assertThrows(InterruptedException.class, () -> t.put(1));
         assertFalse(Thread.interrupted(), "interrupt status must be cleared");
@@ -198,7 +198,7 @@ class ParallelHashTableTest {
     @ParameterizedTest
     @EnumSource(SlotForm.class)
     void removeContainsToArrayAndDrainTo(SlotForm form) {
-        ParallelHashTable<String> t = new ParallelHashTable<>(10, form, true);
+        ParallelHashTable<String> t = Handoffs.hashTable(10).slots(form).withStats().build();
         for (String s : List.of("a", "b", "c", "d")) {
             t.add(s);
         }
@@ -235,7 +235,7 @@ class ParallelHashTableTest {
 
     @Test
     void aRemoveThatFindsNothingAfterCloseKeepsTheRestTakeable() throws Exception {
-        ParallelHashTable<String> t = new ParallelHashTable<>(4, false);
+        ParallelHashTable<String> t = new ParallelHashTable<>(4);
         t.put("kept");
         t.close();
         assertFalse(t.remove("other"));
@@ -246,24 +246,36 @@ class ParallelHashTableTest {
     /**
      * clear() while a producer refills the table after every removal, as one that keeps inserting
      * may: clear ends after removing as many elements as were inside when it began. The refill
-     * stops after a few thousand removals, so a clear that chases new elements fails instead of
-     * running forever.
+     * (a hook in the slots: the next claim first puts back the element the last claim took, as a
+     * producer may between two takes) stops after a few thousand removals, so a clear that chases
+     * new elements fails instead of running forever.
      */
     @ParameterizedTest
     @EnumSource(SlotForm.class)
     void clearEndsWhileAProducerKeepsInserting(SlotForm form) {
         int m = 8;
         AtomicInteger polls = new AtomicInteger();
-        ParallelHashTable<Integer> t = new ParallelHashTable<>(m, form, false) {
-            @Override
-            public Integer poll() {
-                Integer e = super.poll();
-                if (e != null && polls.incrementAndGet() < 10_000) {
-                    offer(e); // the refill a concurrent producer might make right after
-                }
-                return e;
-            }
-        };
+        AtomicReference<ParallelHashTable<Integer>> table = new AtomicReference<>();
+        ParallelHashTable<Integer> t = new ParallelHashTable<>(Handoffs.hashTable(m).slots(form),
+                ProbeRandom.THREAD_LOCAL, slots -> new ForwardingSlots(slots) {
+                    private Object taken; // by the last claim, not yet put back
+
+                    @Override
+                    public boolean tryEmpty(int i, Object e) {
+                        Object refill = taken;
+                        taken = null;
+                        if (refill != null && polls.get() < 10_000) {
+                            table.get().offer((Integer) refill); // the refill a concurrent producer might make
+                        }
+                        boolean emptied = slots.tryEmpty(i, e);
+                        if (emptied) {
+                            polls.incrementAndGet();
+                            taken = e;
+                        }
+                        return emptied;
+                    }
+                });
+        table.set(t);
         for (int i = 0; i < m; i++) {
             t.add(i);
         }
@@ -280,7 +292,7 @@ class ParallelHashTableTest {
     void nothingIsLostOrDuplicatedAcrossAConcurrentClose(SlotForm form) throws Exception {
         for (int round = 0; round < 20; round++) {
             int capacity = 1 + round % 7;
-            ParallelHashTable<Integer> t = new ParallelHashTable<>(capacity, form, false);
+            ParallelHashTable<Integer> t = Handoffs.hashTable(capacity).slots(form).build();
             Set<Integer> accepted = ConcurrentHashMap.newKeySet();
             Set<Integer> taken = ConcurrentHashMap.newKeySet();
             AtomicInteger failures = new AtomicInteger();
@@ -369,8 +381,8 @@ class ParallelHashTableTest {
         int m = 8;
         for (int start = 0; start < m; start++) {
             FixedDraws draws = new FixedDraws();
-            ParallelHashTable<Integer> t = new ParallelHashTable<>(m, form, ParallelHashTable.KeySource.ELEMENT_HASH,
-                    ParallelHashTable.Search.CURSOR, false, draws);
+            ParallelHashTable<Integer> t = new ParallelHashTable<>(Handoffs.hashTable(m).slots(form)
+                    .keys(ParallelHashTable.KeySource.ELEMENT_HASH).search(ParallelHashTable.Search.CURSOR), draws);
             draws.key = keyStartingAt(t, start);
             int victim = elementStartingAt(t, m - 1);
             int filler = elementStartingAt(t, m - 2);
@@ -421,8 +433,8 @@ class ParallelHashTableTest {
     @EnumSource(SlotForm.class)
     void aProducerFillsOnFromItsLastSlotSoItsElementsLeaveInOrder(SlotForm form) throws InterruptedException {
         for (ParallelHashTable.Search search : List.of(ParallelHashTable.Search.SUMMARY, ParallelHashTable.Search.CURSOR)) {
-            ParallelHashTable<Integer> t = new ParallelHashTable<>(8, form, ParallelHashTable.KeySource.RANDOM,
-                    search, false, zeroDraws());
+            ParallelHashTable<Integer> t = new ParallelHashTable<>(Handoffs.hashTable(8).slots(form).search(search),
+                    zeroDraws());
             for (int i = 1; i <= 4; i++) {
                 t.put(i);
             }
@@ -481,8 +493,7 @@ class ParallelHashTableTest {
 
     private static ParallelHashTable<Integer> withSlots(ParallelHashTable.Search search,
                                                         java.util.function.UnaryOperator<TableSlots> seam) {
-        return new ParallelHashTable<>(4, SlotForm.CAS, ParallelHashTable.KeySource.RANDOM, search, false,
-                ProbeRandom.THREAD_LOCAL, seam);
+        return new ParallelHashTable<>(Handoffs.hashTable(4).search(search), ProbeRandom.THREAD_LOCAL, seam);
     }
 
     /** The table's slots, with a hook run by the filling thread right after each successful fill. */
@@ -505,7 +516,8 @@ class ParallelHashTableTest {
 
     /** A table whose every random draw is 0: a consumer's probe starts at slot 0, stride 1. */
     private static ParallelHashTable<Integer> startAtSlotZero(int m, SlotForm form, ParallelHashTable.Search search) {
-        return new ParallelHashTable<>(m, form, ParallelHashTable.KeySource.ELEMENT_HASH, search, false, zeroDraws());
+        return new ParallelHashTable<>(Handoffs.hashTable(m).slots(form).keys(ParallelHashTable.KeySource.ELEMENT_HASH)
+                .search(search), zeroDraws());
     }
 
     /** Draws that are all 0: every random start is slot 0, every stride 1. */

@@ -232,7 +232,8 @@ class ParallelHashTableTheoremProperties {
     /** Fills n, alternates removal and insert for warmUp rounds, then measures rounds rounds. */
     static SteadyState steadyState(int m, int n, SlotForm form, long seed, int warmUp, int rounds) {
         SplittableRandom random = new SplittableRandom(seed);
-        ParallelHashTable<Integer> table = new ParallelHashTable<>(m, form, KeySource.ELEMENT_HASH, Search.PROBE, true,
+        ParallelHashTable<Integer> table = new ParallelHashTable<>(
+                Handoffs.hashTable(m).slots(form).keys(KeySource.ELEMENT_HASH).search(Search.PROBE).withStats(),
                 new SeededProbeRandom(random.split()));
         for (int i = 0; i < n; i++) {
             assertTrue(table.offer(random.nextInt()));
@@ -375,9 +376,9 @@ class ParallelHashTableTheoremProperties {
      */
     static long heldSearchConflicts(int m, int k, SlotForm form, long seed, int trials) throws InterruptedException {
         HoldingSlots[] seam = new HoldingSlots[1];
-        ParallelHashTable<Integer> table = new ParallelHashTable<>(m, form, KeySource.ELEMENT_HASH, Search.PROBE,
-                true, new SeededProbeRandom(new SplittableRandom(seed)),
-                slots -> seam[0] = new HoldingSlots(slots));
+        ParallelHashTable<Integer> table = new ParallelHashTable<>(
+                Handoffs.hashTable(m).slots(form).keys(KeySource.ELEMENT_HASH).search(Search.PROBE).withStats(),
+                new SeededProbeRandom(new SplittableRandom(seed)), slots -> seam[0] = new HoldingSlots(slots));
         HoldingSlots holding = seam[0];
         AtomicReference<Throwable> failed = new AtomicReference<>();
         Thread producer = Thread.ofPlatform().name("producer").start(() -> {
@@ -572,7 +573,8 @@ class ParallelHashTableTheoremProperties {
     /** A fresh counting table holding the first n of the elements. */
     private static ParallelHashTable<Integer> filled(int m, int n, SlotForm form, KeySource keys,
                                                      int[] elements, ProbeRandom random) {
-        ParallelHashTable<Integer> table = new ParallelHashTable<>(m, form, keys, Search.PROBE, true, random);
+        ParallelHashTable<Integer> table = new ParallelHashTable<>(
+                Handoffs.hashTable(m).slots(form).keys(keys).search(Search.PROBE).withStats(), random);
         for (int i = 0; i < n; i++) {
             assertTrue(table.offer(elements[i]));
         }

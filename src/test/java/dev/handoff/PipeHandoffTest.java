@@ -61,7 +61,7 @@ class PipeHandoffTest {
 
     @Test
     void offerSucceedsOnlyWhenAWorkerWaits() throws InterruptedException {
-        PipeHandoff<String> pipe = new PipeHandoff<>(4, true);
+        PipeHandoff<String> pipe = Handoffs.pipe(4).withStats().build();
         assertFalse(pipe.offer("nobody waits"));
         assertEquals(0, pipe.remainingCapacity());
         // A failed offer reads every slot twice: the pass for a spinning worker, then the scan.
@@ -107,7 +107,7 @@ class PipeHandoffTest {
 
     @Test
     void putWaitsForAWorkerThenHandsOver() throws Exception {
-        PipeHandoff<String> pipe = new PipeHandoff<>(2, true);
+        PipeHandoff<String> pipe = Handoffs.pipe(2).withStats().build();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread producer = Thread.ofPlatform().start(() -> {
             try {
@@ -129,7 +129,7 @@ class PipeHandoffTest {
      */
     @Test
     void aWorkerArrivingTakesTheElementOfAWaitingProducerWithoutWaiting() throws Exception {
-        PipeHandoff<String> pipe = new PipeHandoff<>(2, true);
+        PipeHandoff<String> pipe = Handoffs.pipe(2).withStats().build();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread producer = Thread.ofPlatform().start(() -> {
             try {
@@ -156,7 +156,7 @@ class PipeHandoffTest {
      */
     @Test
     void pollAndDrainToDoNotTakeFromAProducerBlockedInPut() throws Exception {
-        PipeHandoff<String> pipe = new PipeHandoff<>(2, true);
+        PipeHandoff<String> pipe = Handoffs.pipe(2).withStats().build();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread producer = Thread.ofPlatform().start(() -> {
             try {
@@ -247,7 +247,7 @@ class PipeHandoffTest {
 
     @Test
     void closeWakesWaitingWorkersAndProducers() throws InterruptedException {
-        PipeHandoff<String> pipe = new PipeHandoff<>(3, true);
+        PipeHandoff<String> pipe = Handoffs.pipe(3).withStats().build();
         AtomicReference<Object> taken = new AtomicReference<>();
         Thread worker = takeOnce(pipe, taken);
         AtomicReference<Object> polled = new AtomicReference<>("unset");
@@ -260,7 +260,7 @@ class PipeHandoffTest {
         });
         await("both workers wait", () -> pipe.remainingCapacity() == 2);
         // The pipe is full of waiting workers now; a producer of a pipe with every worker busy:
-        PipeHandoff<String> busy = new PipeHandoff<>(1, true);
+        PipeHandoff<String> busy = Handoffs.pipe(1).withStats().build();
         AtomicReference<Throwable> putFailure = new AtomicReference<>();
         Thread producer = Thread.ofPlatform().start(() -> {
             try {
@@ -293,7 +293,7 @@ class PipeHandoffTest {
 
     @Test
     void aThreadThatFindsEverySlotHeldWaitsForOne() throws InterruptedException {
-        PipeHandoff<String> pipe = new PipeHandoff<>(1, true);
+        PipeHandoff<String> pipe = Handoffs.pipe(1).withStats().build();
         CountDownLatch hold = new CountDownLatch(1);
         Thread holder = Thread.ofPlatform().start(() -> {
             try {
@@ -424,7 +424,7 @@ class PipeHandoffTest {
         int slots = 4;
         int perProducer = 20_000;
         int producers = 2;
-        PipeHandoff<Integer> pipe = new PipeHandoff<>(slots, true);
+        PipeHandoff<Integer> pipe = Handoffs.pipe(slots).withStats().build();
         AtomicIntegerArray received = new AtomicIntegerArray(producers * perProducer);
         AtomicBoolean stop = new AtomicBoolean();
         AtomicInteger failures = new AtomicInteger();

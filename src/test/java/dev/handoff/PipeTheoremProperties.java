@@ -268,7 +268,7 @@ class PipeTheoremProperties {
 
         /** A bench whose scans draw their starts and strides from scanOrders. */
         Bench(int workers, Scan scan, SplittableRandom scanOrders) {
-            pipe = new PipeHandoff<>(workers, true, scan, new SeededProbeRandom(scanOrders));
+            pipe = new PipeHandoff<>(Handoffs.pipe(workers).withStats(), scan, new SeededProbeRandom(scanOrders));
             permits = new Semaphore[workers];
             threads = new Thread[workers];
             busy = new boolean[workers];

@@ -33,8 +33,7 @@ public final class ModelCheckedHandoffs {
      */
     public static Handoff<Integer> parallelHashTable(int capacity, String slots) {
         HandoffSpec.HashTable spec = (HandoffSpec.HashTable) HandoffSpec.parse("pht:" + capacity + ",slots=" + slots);
-        return new ParallelHashTable<>(capacity, spec.slots(), spec.keys(), spec.search(), false,
-                new WeylProbeRandom());
+        return new ParallelHashTable<>(spec, new WeylProbeRandom());
     }
 
     /**
@@ -44,7 +43,7 @@ public final class ModelCheckedHandoffs {
      * @return a pipe whose producers draw scan starts and strides from a fresh {@link WeylProbeRandom}
      */
     public static Handoff<Integer> pipe(int workerSlots) {
-        return new PipeHandoff<>(workerSlots, false, PipeHandoff.Scan.DOUBLE_HASHING, new WeylProbeRandom());
+        return new PipeHandoff<>(Handoffs.pipe(workerSlots), PipeHandoff.Scan.DOUBLE_HASHING, new WeylProbeRandom());
     }
 
     /**

@@ -55,7 +55,7 @@ import java.util.function.ToLongFunction;
  *
  * <p>The counters come from {@link Handoff#stats()}, so they need a handoff built with counting on
  * (the {@code ,stats} option of {@link dev.handoff.Handoffs#create(String)}, or
- * {@code countStats} in a constructor). For a handoff built without it, {@link #bindTo} registers
+ * {@link dev.handoff.HandoffSpec#withStats()} on a spec). For a handoff built without it, {@link #bindTo} registers
  * the three gauges only: such a handoff has nothing to count, and a counter that stays at 0 would
  * read as a handoff nobody uses.
  *

@@ -18,7 +18,11 @@ import jdk.jfr.FlightRecorderListener;
  * The live handoffs built with counting or sojourn times on, held weakly, and the JFR hook that emits one
  * {@link StatsEvent} for each of them every period.
  *
- * <p>Each kind's constructor calls {@link #register(Handoff)} as its last statement. A
+ * <p>A spec's {@code build()} calls {@link #register(Handoff)} once, with the handoff it returns
+ * to its caller, after every option is composed around the kind (see {@code HandoffSpec}); no
+ * constructor registers, and a handoff built inside another (a class of a handoff with
+ * importance classes, the kind under a sojourn recorder) is never registered itself. A kind built
+ * with its public {@code (int capacity)} constructor counts nothing and is not registered. A
  * dropped handoff is forgotten: its entry is cleared by the collector and removed at the next
  * registration or emission. Nothing here runs on a handoff's put or take.
  */
@@ -32,12 +36,20 @@ public final class CountedHandoffs {
      * in this JVM (or at once if one was before the listener): a program that never records pays
      * nothing for it.
      *
-     * Visibility: register() runs after the constructor's last write, and its add to the
-     * concurrent set happens-before the emitting thread's iteration that finds the entry, so the
-     * periodic hook sees the handoff fully built. That is what javac's this-escape lint warns of
-     * in each kind's constructor, and why it is suppressed there. The one case it does not cover
-     * is a subclass of a kind: it is registered before its own constructor body runs, so a
-     * subclass that overrides size() or capacity() must not rely on its own fields in them.
+     * Visibility: register() runs after the constructor of the handoff has returned (the spec
+     * registers what it built), and its add to the concurrent set happens-before the emitting
+     * thread's iteration that finds the entry, so the periodic hook sees the handoff fully built.
+     * Registration is therefore kept out of every constructor: published there, a handoff would
+     * be read by the JFR thread before its constructor ends.
+     *
+     * What a constructor still hands 'this' to: a kind's mechanism (its core, its slots, its
+     * reservation count) keeps the handoff to name it as the park blocker and in dev.handoff.Wait
+     * events, and the pipe's mechanism reads the closed flag through it. The mechanism only
+     * stores the reference during construction and uses it once an operation runs, after the
+     * constructor returned. Every public kind is final, and the abstract bases are package-private
+     * with package-private constructors, so no class outside the package can extend one and see
+     * its handoff half-built; javac's this-escape lint (on in this build, -Xlint:all) warns of
+     * neither, and no suppression is needed.
      */
 
     /** One entry per live registered handoff; identity equality (WeakReference's own). */
@@ -73,15 +85,6 @@ public final class CountedHandoffs {
         if (!LISTENING.get() && LISTENING.compareAndSet(false, true)) {
             FlightRecorder.addListener(new InstallOnFirstRecording());
         }
-    }
-
-    /**
-     * Registers {@code outer}, a fully constructed handoff built around {@code inner}, in place
-     * of {@code inner}: the event then names the handoff its caller holds, once.
-     */
-    public static void registerInstead(Handoff<?> outer, Handoff<?> inner) {
-        LIVE.removeIf(entry -> entry.get() == inner);
-        register(outer);
     }
 
     /** Installs the periodic hook when JFR initializes; JFR does that once per JVM. */
