@@ -4,19 +4,13 @@
 package dev.handoff;
 
 import dev.handoff.internal.classes.ImportanceClasses;
-import dev.handoff.internal.pipe.Dispatcher;
-import dev.handoff.internal.pipe.ProducerLine;
-import dev.handoff.internal.pipe.Receiver;
-import dev.handoff.internal.pipe.WorkerSlots;
+import dev.handoff.internal.pipe.PipeCore;
 import dev.handoff.internal.probe.ProbeRandom;
-import dev.handoff.internal.waiting.Spinner;
 
 import java.util.Collection;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
-import java.util.function.LongToIntFunction;
 
 /**
  * A direct handoff to a fixed set of worker slots: a producer finds a worker that is waiting and
@@ -109,7 +103,7 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      *   status:   [ BUSY | WAITING | HANDED | FREE | WAITING ]     scanned by producers
      *   channel:  [  -   |    -    |   e    |  -   |    -    ]     one reference per slot
      *   worker:      w0      w1        w2     (none)    w4          waiting in take() on 1, 2, 4
-     *   line:     [ p5:e5, p6:e6 ]   producers that found no WAITING slot (notFull)
+     *   line:     [ p5:e5, p6:e6 ]   producers that found no WAITING slot
      *
      * The dual structure. A producer whose scan finds no WAITING worker does not wait for one:
      * it waits in the line with its element, and a worker arriving at take() first takes the
@@ -121,10 +115,11 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      * The mechanism is in dev.handoff.internal.pipe, one job per class: WorkerSlots (the status
      * array, the channels, who owns each slot), Dispatcher (a producer's scan for a WAITING
      * worker, Theorem 3, and the handover), Receiver (a worker's wait on its slot) and
-     * ProducerLine (the line, one per importance class). Its package notes hold the invariants
-     * and the ordering arguments that span them (no lost wake-up, close, visibility). This class
-     * keeps the contract: argument and closed checks, importance classes, the closed-and-empty
-     * rule for pool threads, and close().
+     * ProducerLine (the line, one per importance class), wired by PipeCore, the engine, which
+     * holds the closed flag and answers false or null where the contract throws. Its package
+     * notes hold the invariants and the ordering arguments that span them (no lost wake-up,
+     * close, visibility). This class keeps the contract: argument checks and each element's
+     * importance class, the contract's exceptions, the closed-and-empty rule for pool threads.
      */
 
     /** Order in which a producer probes the status array; only the tests use anything else. */
@@ -143,26 +138,14 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      */
     public static final int MAX_CAPACITY = 1 << 16;
 
-    /** The status array, the channels, and who owns each slot. */
-    final WorkerSlots slots;
-
-    /** The producers waiting for a worker, with their elements: the line. */
-    private final ProducerLine notFull;
-
-    /** A producer's way to a waiting worker. */
-    private final Dispatcher dispatcher;
-
-    /** A worker's wait on its slot. */
-    private final Receiver receiver;
+    /** The engine: the slots, the line, the dispatcher and the receiver, wired, and the closed flag. */
+    private final PipeCore core;
 
     /** The importance classes of producers, K > 1, or null without them. */
     private final ImportanceClasses<E> importance;
 
     /** The spec this pipe was built from: a Pipe, or K > 1 classes over one. */
     private final HandoffSpec spec;
-
-    /** Set once by close(). */
-    private volatile boolean closed;
 
     /** Rejects a number of worker slots outside [1, MAX_CAPACITY], naming the limit. */
     static int checkCapacity(int workerSlots) {
@@ -207,18 +190,9 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         int w = kind.capacity();
         boolean doubleHashing = Objects.requireNonNull(scan) == Scan.DOUBLE_HASHING;
         this.importance = importance;
-        int classes = importance == null ? 1 : importance.count();
-        LongToIntFunction firstToServe = importance == null ? null : importance::firstToServe;
-        BooleanSupplier isClosed = () -> closed; // a volatile read
-        Spinner takeSpinner = new Spinner();
-        Spinner putSpinner = new Spinner();
-        this.slots = new WorkerSlots(w, isClosed, counters, this);
-        this.notFull = new ProducerLine(classes, firstToServe, slots, putSpinner, counters, isClosed, this);
-        // Every producer may wait for a spinning worker at once: each reads only the workers'
-        // spinner's holder, which changes when a worker starts or stops spinning.
-        this.dispatcher = new Dispatcher(slots, notFull, takeSpinner, Spinner.manyAtOnce(), doubleHashing,
-                scanRandom, counters);
-        this.receiver = new Receiver(slots, notFull, takeSpinner, counters, isClosed, this);
+        this.core = importance == null
+                ? new PipeCore(w, 1, null, doubleHashing, scanRandom, counters, this)
+                : new PipeCore(w, importance.count(), importance::firstToServe, doubleHashing, scanRandom, counters, this);
     }
 
     // ---- producers ----
@@ -226,7 +200,7 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     @Override
     public boolean offer(E e) {
         classOf(e);
-        return !closed && dispatcher.tryHandOff(e);
+        return core.offer(e);
     }
 
     @Override
@@ -235,12 +209,8 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        ensureOpenToPut();
-        if (notFull.isEmpty() && dispatcher.handOffWithoutParking(e)) {
-            return;
-        }
-        if (!notFull.await(e, c, false, 0L)) {
-            throw closedToPut(); // the line gives an untimed put back only when the pipe closed
+        if (!core.put(e, c)) {
+            throw closedToPut(); // the core refuses a put only when the pipe is closed, or closes
         }
     }
 
@@ -251,13 +221,7 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        if (closed) {
-            return false;
-        }
-        if (dispatcher.tryHandOff(e)) {
-            return true;
-        }
-        return nanos > 0L && notFull.await(e, c, true, nanos);
+        return core.offer(e, c, nanos);
     }
 
     /** Checks e; returns its importance class (0 without classes), checked by ImportanceClasses. */
@@ -271,7 +235,7 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
 
     /** For tests: the producers of class c waiting in line (all of them without classes). */
     int waitingProducersOfClass(int c) {
-        return notFull.waitingInClass(importance == null ? 0 : c);
+        return core.waitingInClass(importance == null ? 0 : c);
     }
 
     // ---- workers ----
@@ -287,10 +251,10 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        if (closed) {
+        if (core.isClosed()) {
             return takeWhenClosedAndEmpty();
         }
-        int slot = slots.currentThreadSlot(false, 0L);
+        int slot = core.slotOfCurrentThread(false, 0L);
         if (slot < 0) {
             return takeWhenClosedAndEmpty(); // closed while waiting for a slot
         }
@@ -328,11 +292,11 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
-        if (closed || nanos <= 0L) {
+        if (core.isClosed() || nanos <= 0L) {
             return null; // a timeout <= 0 never waits, and only a waiting worker can be handed anything
         }
         long deadline = System.nanoTime() + nanos;
-        int slot = slots.currentThreadSlot(true, nanos);
+        int slot = core.slotOfCurrentThread(true, nanos);
         if (slot < 0) {
             return null; // no slot in time, or closed
         }
@@ -354,7 +318,7 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      * @return whether the calling thread held a slot
      */
     public boolean leave() {
-        return slots.leave();
+        return core.leave();
     }
 
     /**
@@ -366,12 +330,17 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      * @throws IllegalStateException if all {@code W} slots are held by live workers
      */
     public PipeWorker<E> register() {
-        int slot = slots.claimExplicit();
+        int slot = core.claimExplicit();
         if (slot < 0) {
-            throw new IllegalStateException("all " + slots.count()
+            throw new IllegalStateException("all " + core.slots()
                     + " worker slots of this PipeHandoff are held by live workers");
         }
         return new PipeWorker<>(this, slot);
+    }
+
+    /** Gives back a slot that {@link #register()} claimed: {@link PipeWorker#close()}. */
+    void release(int slot) {
+        core.release(slot);
     }
 
     /**
@@ -383,7 +352,7 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      */
     @SuppressWarnings("unchecked")
     E receive(int slot, boolean timed, long nanos) throws InterruptedException {
-        Object x = receiver.receive(slot, timed, nanos);
+        Object x = core.receive(slot, timed, nanos);
         if (x == null && !timed) {
             return takeWhenClosedAndEmpty();
         }
@@ -422,7 +391,7 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      */
     @Override
     public int remainingCapacity() {
-        return slots.waiting();
+        return core.waitingWorkers();
     }
 
     @Override
@@ -442,7 +411,7 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      */
     @Override
     public int capacity() {
-        return slots.count();
+        return core.slots();
     }
 
     @Override
@@ -454,16 +423,11 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
 
     @Override
     public void close() {
-        // Volatile write, then the wake-ups' volatile reads: the Dekker pairs with a worker
-        // becoming WAITING and a producer joining the line (internal.pipe's notes, "Close").
-        closed = true;
-        notFull.wakeAll(); // they recheck closed: put throws, the timed offer returns false
-        slots.wakeSlotWaiters();
-        slots.unparkWaiting(); // volatile reads of every status, after the write of closed
+        core.close();
     }
 
     @Override
     public boolean isClosed() {
-        return closed;
+        return core.isClosed();
     }
 }

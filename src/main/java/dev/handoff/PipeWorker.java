@@ -133,7 +133,7 @@ public final class PipeWorker<E> implements AutoCloseable {
         // Pairs with the CAS IDLE -> IN_CALL in enterCall(): a handle closes or enters a call, never both.
         int s = state.compareAndExchange(IDLE, CLOSED);
         if (s == IDLE) {
-            pipe.slots.release(slot);
+            pipe.release(slot);
         } else if (s == IN_CALL) {
             throw new IllegalStateException("this PipeWorker is waiting in another thread");
         }

@@ -9,9 +9,11 @@
  * {@link dev.handoff.internal.pipe.Dispatcher} is a producer's way to a waiting worker (the scan
  * of Theorem 3 and the handover); {@link dev.handoff.internal.pipe.Receiver} is a worker's wait
  * on its slot; {@link dev.handoff.internal.pipe.ProducerLine} holds the producers that found no
- * waiting worker, with their elements, one line per importance class. The pipe builds them and
- * hands each what it needs (the counters, a {@code BooleanSupplier} for closed, the exception to
- * throw, the spin policies), so nothing here reads the pipe itself.
+ * waiting worker, with their elements, one line per importance class.
+ * {@link dev.handoff.internal.pipe.PipeCore}, the engine the pipe is a facade over, builds them,
+ * hands each what it needs (the counters, a {@code BooleanSupplier} for closed, the spin
+ * policies), holds the closed flag, and answers {@code false} or {@code null} where the contract
+ * throws, so nothing here reads the pipe itself.
  * {@link dev.handoff.internal.pipe.GiveUp} names why a waiting worker or producer stops waiting
  * without its handoff done (close, interrupt, timeout, or a worker leaving to serve the line).
  */
