@@ -133,7 +133,7 @@ final class CellLobby {
      */
     private boolean spunForRoomAhead(long p) {
         long ahead = p - capacity + roomAhead - 1; // its take's release leaves room for puts p to p + roomAhead - 1
-        int spun = putSpinner.spin(this, ahead, CellLobby::roomAheadOrClosed, 0, 1);
+        int spun = putSpinner.spin(this, ahead, CellLobby::roomAheadOrClosed, null, 0, 1);
         return spun == Spinner.CAME || spun == Spinner.MISSED && !stillFull.getAsBoolean(); // take what did come
     }
 

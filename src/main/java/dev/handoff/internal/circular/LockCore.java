@@ -215,7 +215,7 @@ public final class LockCore<E> implements BufferCore<E> {
     /** Spins while count reads blocked (0 for a take, full for a put), as the notes say. No lock. */
     private void spinWhileCountIs(int blocked, Spinner spinner, Waiters side) {
         if (!countIs(this, blocked) && !side.any()) {
-            spinner.spinUntil(this, blocked, LockCore::countMovedOrClosed);
+            spinner.spinUntil(this, blocked, LockCore::countMoved, LockCore::isClosed);
         }
     }
 
@@ -223,9 +223,14 @@ public final class LockCore<E> implements BufferCore<E> {
         return (int) COUNT.getOpaque(core) == n; // pairs with setOpaque in setCount
     }
 
-    /** The spin's condition: count no longer reads blocked, or the core closed (volatile). */
-    private static boolean countMovedOrClosed(LockCore<?> core, long blocked) {
-        return !countIs(core, blocked) || core.closed;
+    /** The spin's condition: count no longer reads blocked. */
+    private static boolean countMoved(LockCore<?> core, long blocked) {
+        return !countIs(core, blocked);
+    }
+
+    /** Whether the core is closed (volatile), which ends a spin. */
+    private static boolean isClosed(LockCore<?> core, long unused) {
+        return core.closed;
     }
 
     /**

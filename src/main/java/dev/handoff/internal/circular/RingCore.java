@@ -140,10 +140,11 @@ public final class RingCore<E> implements BufferCore<E> {
 
     /**
      * With spin, spins as the spinner allows while no other consumer waits, until the ring shows an
-     * element (or closes), then polls once; null if nothing came or another consumer took it.
+     * element (or closes, which ends the spin), then polls once; null if nothing came or another
+     * consumer took it.
      */
     private E spinPoll() {
-        if (!spin || notEmpty.any() || !takeSpinner.spinUntil(this, 0L, RingCore::elementOrClosed)) {
+        if (!spin || notEmpty.any() || !takeSpinner.spinUntil(this, 0L, RingCore::element, RingCore::isClosed)) {
             return null;
         }
         return tryPoll();
@@ -151,20 +152,25 @@ public final class RingCore<E> implements BufferCore<E> {
 
     /** As spinPoll, for room: OFFERED, FULL (nothing came, or another producer took it) or REFUSED. */
     private int spinOffer(E e) {
-        if (!spin || notFull.any() || !putSpinner.spinUntil(this, 0L, RingCore::roomOrClosed)) {
+        if (!spin || notFull.any() || !putSpinner.spinUntil(this, 0L, RingCore::room, RingCore::isClosed)) {
             return FULL;
         }
         return tryOffer(e);
     }
 
     /** The consumers' spin condition: volatile reads, hints; the ring's CAS decides. */
-    private static boolean elementOrClosed(RingCore<?> core, long unused) {
-        return !core.ring.looksEmpty() || core.closed;
+    private static boolean element(RingCore<?> core, long unused) {
+        return !core.ring.looksEmpty();
     }
 
     /** The producers' spin condition: volatile reads, hints; the ring's CAS decides. */
-    private static boolean roomOrClosed(RingCore<?> core, long unused) {
-        return !core.ring.looksFull() || core.closed;
+    private static boolean room(RingCore<?> core, long unused) {
+        return !core.ring.looksFull();
+    }
+
+    /** Whether the core is closed (volatile), which ends a spin. */
+    private static boolean isClosed(RingCore<?> core, long unused) {
+        return core.closed;
     }
 
     /**

@@ -159,15 +159,20 @@ public final class Reservations {
      */
     private int spinThenTryAcquire() {
         // notEmpty.any(): a hint only, await() rechecks everything under the lock
-        if (notEmpty.any() || !takeSpinner.spinUntil(this, 0L, Reservations::reservableOrOthersWait)) {
+        if (notEmpty.any() || !takeSpinner.spinUntil(this, 0L, Reservations::reservable, Reservations::othersWait)) {
             return NONE;
         }
-        return notEmpty.any() ? NONE : tryAcquire();
+        return tryAcquire();
     }
 
-    /** The spin's condition: a reservation or the final state shows (volatile read), or others wait. */
-    private static boolean reservableOrOthersWait(Reservations r, long unused) {
-        return r.availableOrExhausted() || r.notEmpty.any();
+    /** The spin's condition: a reservation or the final state shows (a volatile read). */
+    private static boolean reservable(Reservations r, long unused) {
+        return r.availableOrExhausted();
+    }
+
+    /** Whether threads wait in await(): they are ahead of this one, which stops spinning. */
+    private static boolean othersWait(Reservations r, long unused) {
+        return r.notEmpty.any();
     }
 
     /** Takes one reservation, parking at most nanos while none is available; never spins. */

@@ -139,7 +139,7 @@ public final class Dispatcher {
      */
     public boolean handOffWithoutParking(Object e) {
         if (!spinnerShown(this, 0L) && line.isEmpty()) {
-            putSpinner.spinUntil(this, 0L, Dispatcher::spinnerShownOrLine);
+            putSpinner.spinUntil(this, 0L, Dispatcher::spinnerShown, Dispatcher::producersInLine);
         }
         return line.isEmpty() && tryHandOff(e);
     }
@@ -149,9 +149,9 @@ public final class Dispatcher {
         return d.takeSpinner.holder() != Spinner.NONE;
     }
 
-    /** The producers' spin condition: a worker spins to be handed to, or producers are in line. */
-    private static boolean spinnerShownOrLine(Dispatcher d, long unused) {
-        return spinnerShown(d, 0L) || !d.line.isEmpty();
+    /** Whether producers are in line: they are ahead of this one, which stops spinning. */
+    private static boolean producersInLine(Dispatcher d, long unused) {
+        return !d.line.isEmpty();
     }
 
     /**

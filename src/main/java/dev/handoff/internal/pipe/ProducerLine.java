@@ -91,7 +91,7 @@ public final class ProducerLine {
      * @param closed whether the pipe is closed, read with a volatile (or stronger) access
      * @param owner the pipe, the blocker of parked producers
      */
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"}) // an array of a generic type: created raw, used typed
     public ProducerLine(int classes, LongToIntFunction firstToServe, WorkerSlots slots, Spinner putSpinner,
             Counters counters, BooleanSupplier closed, Object owner) {
         this.lines = new ArrayDeque[classes];

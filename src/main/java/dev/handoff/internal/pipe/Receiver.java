@@ -148,15 +148,19 @@ public final class Receiver {
      */
     private void spinForItem(int slot, WorkerSlots.Channel channel) {
         // shown to producers while it spins; refused while another worker is the first
-        if (takeSpinner.spin(this, slot, Receiver::handedOrInLineOrStop, slot, 1) == Spinner.REFUSED) {
-            channel.spinner.spinUntil(this, slot, Receiver::handedOrInLineOrStop);
+        if (takeSpinner.spin(this, slot, Receiver::handedOrInLine, Receiver::mustStop, slot, 1) == Spinner.REFUSED) {
+            channel.spinner.spinUntil(this, slot, Receiver::handedOrInLine, Receiver::mustStop);
         }
     }
 
-    /** The spin's condition for the worker at slot: an element to collect, or its wait must end. */
-    private static boolean handedOrInLineOrStop(Receiver r, long slot) {
-        return r.handedOrInLine(r.channels[(int) slot]) || r.closed.getAsBoolean()
-                || Thread.currentThread().isInterrupted();
+    /** The spin's condition for the worker at slot: an element to collect. */
+    private static boolean handedOrInLine(Receiver r, long slot) {
+        return r.handedOrInLine(r.channels[(int) slot]);
+    }
+
+    /** Whether a WAITING worker must stop its spin without an element: close, interrupt. */
+    private static boolean mustStop(Receiver r, long slot) {
+        return r.closed.getAsBoolean() || Thread.currentThread().isInterrupted();
     }
 
     /** Whether a WAITING worker has an element to collect: handed over, or a producer in line. */

@@ -195,7 +195,7 @@ public final class TableHandoff {
         if (timed && nanos <= 0L) {
             return false; // before the deadline's sum, which overflows for a timeout near Long.MIN_VALUE
         }
-        if (!timed && spin(putSpinner, notFull, TableHandoff::roomOrProducerParked, putLookEvery)) {
+        if (!timed && spin(putSpinner, notFull, TableHandoff::room, TableHandoff::producerParked, putLookEvery)) {
             r = tryInsert(key, e);
         }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
@@ -251,7 +251,7 @@ public final class TableHandoff {
         if (e != null || timed && nanos <= 0L) {
             return e; // before the deadline's sum, which overflows for a timeout near Long.MIN_VALUE
         }
-        if (!timed && spin(takeSpinner, notEmpty, TableHandoff::elementOrConsumerParked, takeLookEvery)) {
+        if (!timed && spin(takeSpinner, notEmpty, TableHandoff::element, TableHandoff::consumerParked, takeLookEvery)) {
             e = poll();
         }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
@@ -327,23 +327,34 @@ public final class TableHandoff {
      * a pass may succeed: ready is asked every {@code every} rounds, and the spin ends at once
      * while threads of the side are parked (a hint: the waiting loop re-checks everything).
      *
-     * @return whether the spin ended early: ready became true, or threads of the side parked
+     * @return whether ready became true
      */
-    private boolean spin(Spinner spinner, Waiters parked, Spinner.Ready<TableHandoff> ready, int every) {
+    private boolean spin(Spinner spinner, Waiters parked, Spinner.Ready<TableHandoff> ready,
+            Spinner.Ready<TableHandoff> sideParked, int every) {
         if (parked.any()) {
             return false; // they are ahead of this thread: no spin, and no spin counted as failed
         }
-        return spinner.spin(this, 0L, ready, 0, every) == Spinner.CAME;
+        return spinner.spin(this, 0L, ready, sideParked, 0, every) == Spinner.CAME;
     }
 
-    /** The producers' spin condition: room shows, or another producer parked. */
-    private static boolean roomOrProducerParked(TableHandoff t, long unused) {
-        return t.notFull.any() || !t.stillFull();
+    /** The producers' spin condition: a slot shows room. */
+    private static boolean room(TableHandoff t, long unused) {
+        return !t.stillFull();
     }
 
-    /** The consumers' spin condition: an element shows, or another consumer parked. */
-    private static boolean elementOrConsumerParked(TableHandoff t, long unused) {
-        return t.notEmpty.any() || t.takeSpinReady.getAsBoolean();
+    /** The consumers' spin condition: an element shows, where the search looks. */
+    private static boolean element(TableHandoff t, long unused) {
+        return t.takeSpinReady.getAsBoolean();
+    }
+
+    /** Whether a producer parked: it is ahead of a spinning one, which stops. */
+    private static boolean producerParked(TableHandoff t, long unused) {
+        return t.notFull.any();
+    }
+
+    /** Whether a consumer parked: it is ahead of a spinning one, which stops. */
+    private static boolean consumerParked(TableHandoff t, long unused) {
+        return t.notEmpty.any();
     }
 
     // ---- draining and removing ----

@@ -232,34 +232,54 @@ public final class Spinner {
      * @return whether {@code ready} held before the spin ended; false also when no spin was allowed
      */
     public <T> boolean spinUntil(T on, long at, Ready<? super T> ready) {
-        return spin(on, at, ready, 0, 1) == CAME;
+        return spin(on, at, ready, null, 0, 1) == CAME;
+    }
+
+    /**
+     * As {@link #spinUntil(Object, long, Ready)}, ending the spin early, as one that did not pay,
+     * once {@code giveUp} holds: the wait must end for another reason (a close, an interrupt), or
+     * spinning no longer pays (threads of the side parked, ahead of this one).
+     *
+     * @param on the object waited on
+     * @param at the number passed to {@code ready} and {@code giveUp}
+     * @param ready what the thread waits for
+     * @param giveUp when to stop spinning without it
+     * @param <T> the type of the object waited on
+     * @return whether {@code ready} held before the spin ended
+     */
+    public <T> boolean spinUntil(T on, long at, Ready<? super T> ready, Ready<? super T> giveUp) {
+        return spin(on, at, ready, giveUp, 0, 1) == CAME;
     }
 
     /**
      * The spin before a park, written once for the library: asks the policy for rounds, reads
      * {@code ready} on the first round and every {@code lookEvery} rounds after, pausing with
-     * {@link Thread#onSpinWait()} in between, until it holds or the rounds run out, and tells the
-     * policy whether the spin paid.
+     * {@link Thread#onSpinWait()} in between, until it holds, {@code giveUp} holds (read after
+     * each look that found nothing) or the rounds run out, and tells the policy whether the spin
+     * paid: only if {@code ready} held.
      *
      * @param on the object waited on
-     * @param at the number passed to {@code ready}
+     * @param at the number passed to {@code ready} and {@code giveUp}
      * @param ready what the thread waits for
+     * @param giveUp when to stop spinning without it, or null
      * @param id shown to the other side while the thread spins ({@link #holder()}); 0 if nobody looks
      * @param lookEvery rounds from one look to the next, at least 1: more where a look reads much
      * @param <T> the type of the object waited on
      * @return {@link #CAME}, {@link #MISSED}, or {@link #REFUSED} when the policy allowed no spin
      */
-    public <T> int spin(T on, long at, Ready<? super T> ready, int id, int lookEvery) {
+    public <T> int spin(T on, long at, Ready<? super T> ready, Ready<? super T> giveUp, int id, int lookEvery) {
         int rounds = begin(id);
         if (rounds == 0) {
             return REFUSED;
         }
         boolean came = ready.test(on, at);
-        for (int i = 0, look = lookEvery; i < rounds && !came; i++) {
+        boolean over = came || giveUp != null && giveUp.test(on, at);
+        for (int i = 0, look = lookEvery; i < rounds && !over; i++) {
             Thread.onSpinWait();
             if (--look == 0) {
                 look = lookEvery;
                 came = ready.test(on, at);
+                over = came || giveUp != null && giveUp.test(on, at);
             }
         }
         end(came);

@@ -93,7 +93,7 @@ class SpinnerTest {
         assumeTrue(Spinner.MAX_SPINNERS >= 1, "one CPU: nobody spins");
         Spinner spinner = new Spinner();
         int[] looks = {0};
-        int answer = spinner.spin(looks, 3L, (counted, at) -> ++counted[0] == at, 0, 1);
+        int answer = spinner.spin(looks, 3L, (counted, at) -> ++counted[0] == at, null, 0, 1);
         assertEquals(Spinner.CAME, answer);
         assertEquals(3, looks[0], "the first look, then one per round until the third holds");
         assertEquals(Spinner.ROUNDS, spinner.budget(), "a spin that paid keeps the full budget");
@@ -105,11 +105,24 @@ class SpinnerTest {
         assumeTrue(Spinner.MAX_SPINNERS >= 1, "one CPU: nobody spins");
         Spinner spinner = new Spinner();
         int[] looks = {0};
-        int answer = spinner.spin(looks, 0L, (counted, at) -> ++counted[0] < 0, 7, 8);
+        int answer = spinner.spin(looks, 0L, (counted, at) -> ++counted[0] < 0, null, 7, 8);
         assertEquals(Spinner.MISSED, answer);
         assertEquals(1 + Spinner.ROUNDS / 8, looks[0], "a look first, then one every 8 rounds");
         assertEquals(Spinner.ROUNDS - Spinner.STEP, spinner.budget());
         assertEquals(Spinner.NONE, spinner.holder());
+    }
+
+    @Test
+    void aSpinThatGivesUpEndsAtOnceAndCountsAsNotPaid() {
+        assumeTrue(Spinner.MAX_SPINNERS >= 1, "one CPU: nobody spins");
+        Spinner spinner = new Spinner();
+        int[] looks = {0};
+        int answer = spinner.spin(looks, 4L, (counted, at) -> ++counted[0] < 0, (counted, at) -> counted[0] == at, 0, 1);
+        assertEquals(Spinner.MISSED, answer);
+        assertEquals(4, looks[0], "it gives up after the fourth look");
+        assertEquals(Spinner.ROUNDS - Spinner.STEP, spinner.budget(), "a spin given up did not pay");
+        assertTrue(spinner.spinUntil(looks, 0L, (counted, at) -> true, (counted, at) -> true),
+                "what the thread waits for wins over giving up when both hold");
     }
 
     @Test
@@ -119,7 +132,7 @@ class SpinnerTest {
         AtomicInteger answer = new AtomicInteger(-1);
         AtomicInteger partnerCame = new AtomicInteger(-1);
         Thread.ofVirtual().start(() -> {
-            answer.set(spinner.spin(looks, 0L, (counted, at) -> ++counted[0] < 0, 0, 1));
+            answer.set(spinner.spin(looks, 0L, (counted, at) -> ++counted[0] < 0, null, 0, 1));
             partnerCame.set(Spinner.spinForPartner(looks, 0L, (counted, at) -> ++counted[0] < 0) ? 1 : 0);
         }).join();
         assertEquals(Spinner.REFUSED, answer.get());
