@@ -37,20 +37,23 @@ final class CellLobby {
      * that is ready (FULL for a take; for a put, the end of its gate's lap: CellsCore), it
      * claims without waiting, and reads no line the other side writes on every operation.
      *
-     * A batch of room. A put that finds the buffer full spins, in either waiting mode and as its
-     * side's Spinner allows (one thread per side, no more spinners than CPUs, a budget that
-     * shrinks while spins go unpaid, never a virtual thread), until roomAhead places beyond its
-     * next position are free: it reads the word of the one cell whose take ends that batch, a
-     * line the takes write once per lap, not the take counter they write on every take. The
-     * producers then fill a batch while the takes work a batch away, so that the two sides do
-     * not pass each cell's line and the counters' lines between them element by element (as a
-     * put that went at the first free place did, at the takes' heels), and a producer that keeps
-     * up with a slow consumer does not park and is not woken for each few places. If the spin
-     * ends before the batch, the put takes whatever room came; only if none came does it park.
-     * This is the only place where wait=park spins for a state rather than for a partner
-     * already under way: a put on a full buffer waits for the consumers, who are running, and
-     * the Spinner's bounds keep it from taking CPUs that they need. Takes do not wait for a
-     * batch: a take waiting for elements that are not coming would add its spin to every
+     * A batch of room. A put that finds the buffer full waits until roomAhead places beyond its
+     * next position are free, so that the producers fill a batch while the takes work a batch
+     * away: the two sides then do not pass each cell's line and the counters' lines between them
+     * element by element (as puts that went at the first free place did, at the takes' heels),
+     * and a producer that keeps up with a slow consumer is woken once a batch, not once for each
+     * few places. With wait=park an untimed put parks for it (batch: Waiters' protocol, the state
+     * shortOfBatch, changed by the same counter changes as stillFull; roomCame signals it only
+     * once a batch is free, and the woken put passes the wake-up on while room is left, so one
+     * batch wakes every waiting producer it can serve, in turn). It parks for the batch at most
+     * BATCH_WAIT_NANOS, then waits for any room: the consumers may stop taking with a batch not
+     * yet free (a consumer that waits for what this producer does next), and a put must not stay
+     * parked while room exists. A timed offer waits for any room, so that room that comes before
+     * its deadline is not missed waiting for more. With wait=spin a put spins for the batch
+     * instead, as its side's Spinner allows, reading the word of the one cell whose take ends the
+     * batch (a line the takes write once per lap, not the take counter they write on every take),
+     * and if the spin ends before the batch it takes whatever room came. Takes do not wait for a
+     * batch: a take waiting for elements that are not coming would add its wait to every
      * handoff's latency.
      *
      * The gate (CellsCore's notes): a put that claimed position p while take p - capacity had
@@ -74,12 +77,16 @@ final class CellLobby {
     private final ReentrantLock lock = new ReentrantLock();
     private final Waiters notEmpty;
     private final Waiters notFull;
+    /** Untimed puts of a full buffer with wait=park, waiting for a batch of room. */
+    private final Waiters batch;
     /** Puts that claimed beyond the capacity, waiting for their gate (CellsCore). */
     private final Waiters gate;
     /** Whether a take must wait here: empty and open (a closed buffer's take finds out by claiming). */
     private final BooleanSupplier stillEmpty;
     /** Whether a put must wait here: full and open. */
     private final BooleanSupplier stillFull;
+    /** Whether a put waiting for a batch waits on: fewer than roomAhead places free, and open. */
+    private final BooleanSupplier shortOfBatch;
 
     CellLobby(CellRing ring, CellCounts counts, int capacity, boolean spin, Spinner takeSpinner, Spinner putSpinner,
               Counters counters, Object owner) {
@@ -93,9 +100,11 @@ final class CellLobby {
         this.counters = counters;
         this.notEmpty = Waiters.oneWakeUpPerBurst(lock, Parking.TAKE, owner);
         this.notFull = Waiters.oneWakeUpPerBurst(lock, Parking.PUT, owner);
+        this.batch = Waiters.oneWakeUpPerBurst(lock, Parking.PUT, owner);
         this.gate = new Waiters(lock, Parking.PUT, owner);
         this.stillEmpty = () -> counts.elements() <= 0 && !counts.isClosed();
         this.stillFull = () -> counts.elements() >= capacity && !counts.isClosed();
+        this.shortOfBatch = () -> counts.elements() > capacity - roomAhead && !counts.isClosed();
     }
 
     /** Waits while the buffer is empty and open; false if the time ran out first. */
@@ -116,13 +125,30 @@ final class CellLobby {
         if (ring.lapOver(p - capacity)) {
             return true; // the next put's gate is open: no need to read the take side's counter
         }
-        if (!stillFull.getAsBoolean() || spunForRoomAhead(p)) {
+        if (!stillFull.getAsBoolean()) {
+            return true;
+        }
+        if (spin ? spunForRoomAhead(p) : !timed && awaitBatchOfRoom()) {
             return true;
         }
         return await(notFull, stillFull, true, timed, deadline);
     }
 
-    /** The most places a put of a full buffer spins for before it claims (see the notes). */
+    /**
+     * The longest a put of a full buffer parks for a batch of room before it waits for any room:
+     * a millisecond, the longest a put may stay parked while some room exists (see the notes).
+     */
+    static final long BATCH_WAIT_NANOS = 1_000_000L;
+
+    /**
+     * For an untimed put of a full buffer with wait=park: parks until roomAhead places are free
+     * or the buffer closes, at most BATCH_WAIT_NANOS; whether that came (see the notes).
+     */
+    private boolean awaitBatchOfRoom() throws InterruptedException {
+        return await(batch, shortOfBatch, true, true, System.nanoTime() + BATCH_WAIT_NANOS);
+    }
+
+    /** The most places a put of a full buffer waits for before it claims (see the notes). */
     static final int ROOM_AHEAD = 256;
 
     /**
@@ -224,6 +250,10 @@ final class CellLobby {
     /** After a change that may let a waiting put claim: a place freed, a put position given back. */
     void roomCame() {
         notFull.signalOne();
+        // after the change, as notFull's: the Dekker pair of a batch waiter's count, then its re-check
+        if (batch.any() && !shortOfBatch.getAsBoolean()) {
+            batch.signalOne(); // a batch of room is free: one wake-up, passed on while room is left
+        }
     }
 
     /** Wakes every thread waiting here, after the close. */
@@ -232,6 +262,7 @@ final class CellLobby {
         try {
             notEmpty.signalAllHeld();
             notFull.signalAllHeld();
+            batch.signalAllHeld();
             gate.signalAllHeld();
         } finally {
             lock.unlock();

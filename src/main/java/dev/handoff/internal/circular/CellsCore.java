@@ -75,8 +75,38 @@ public final class CellsCore<E> implements BufferCore<E> {
      *
      * Spinning. With wait=spin a thread spins as its side's Spinner allows; with wait=park it
      * spins only while its partner is in the middle of its operation, a bounded few rounds, and
-     * a put of a full buffer spins for a batch of room as the Spinner allows (CellLobby). A
-     * virtual thread never spins. Then it parks at its cell (CellRing) or in the lobby.
+     * a put of a full buffer parks for a batch of room (CellLobby). A virtual thread never spins.
+     * Then it parks at its cell (CellRing) or in the lobby.
+     *
+     * What a handoff costs, for P producers and C consumers on M cores (a line: a cache line
+     * that moves from one core's cache to another's; a wake-up: an unpark and the context switch
+     * it causes). Every figure counts one put and the take of its element.
+     *
+     * No work between operations, nobody waiting (the buffer neither empty nor full):
+     *   - the put counter's line: one move per put while P > 1 producers claim in turn (none for
+     *     P = 1, whose counter stays in its cache); the take counter's the same with C;
+     *   - the cell's line: two moves, put p's write to take p's read and claim, then take p's
+     *     release to put p + cells' write a lap later (consecutive positions lie on different
+     *     lines, so claims of one side at once do not share a line);
+     *   - the waiter counts that each side reads after its change (CellLobby's Waiters) are
+     *     written only when a thread parks: no move while nobody does;
+     *   - no wake-up: no thread waits, and no lock is taken.
+     * Two to four moves, none of them on a line every thread writes but the two counters, and
+     * those by one fetch-and-add each, never retried. ArrayBlockingQueue's lock word moves on every
+     * put and every take, its count and indices with it (one object), and when P + C threads
+     * contend, the ones that find the lock held park on it: a wake-up per contended release.
+     * When threads outnumber cores (P + C > M), a put or take descheduled between its claim and
+     * its write holds up only the one partner of its position (which parks at the cell after a
+     * short spin, and is woken by that write), not every thread, as a descheduled lock holder does.
+     *
+     * A slow consumer (the buffer full, producers waiting): each take moves the cell's line once
+     * (the put wrote it) and reads the counters' and the waiters' lines, which producers parked in
+     * the lobby do not write. A producer parks until roomAhead places are free (a quarter of the
+     * capacity, at most 256), then the wake-up passes from producer to producer while room is
+     * left: P wake-ups per roomAhead handoffs, where a lock-based buffer that signals on every
+     * take wakes a producer for nearly every handoff. The batch is bounded in time
+     * (BATCH_WAIT_NANOS) so that a put never stays parked while room exists; with wait=spin one
+     * producer spins for the batch instead, and takes whatever room came.
      */
 
     /** The outcomes of an attempt at one position. */
@@ -107,8 +137,8 @@ public final class CellsCore<E> implements BufferCore<E> {
         this.ring = new CellRing(cellsFor(capacity));
         this.capacity = capacity;
         this.spin = spin;
-        // with wait=spin, spinners that keep looking (Spinner.latencyFirst); without it, only a
-        // put's wait for a batch of room spins, by the library's choice, and parks at once at 0
+        // with wait=spin, spinners that keep looking (Spinner.latencyFirst); without it, none
+        // spins but a wait for a partner under way (CellWaits), which no spinner governs
         this.takeSpinner = spin ? Spinner.latencyFirst() : new Spinner();
         this.putSpinner = spin ? Spinner.latencyFirst() : new Spinner();
         this.counters = counters;

@@ -203,6 +203,107 @@ class CellsCoreTest {
         assertEquals(0, core.size());
     }
 
+    /**
+     * An untimed put of a full buffer parks for a batch of room (a quarter of capacity 16: 4
+     * places), but not while room exists for ever: one place freed, and no more, lets it in.
+     */
+    @Test
+    @Timeout(30)
+    void aPutParkedForABatchOfRoomGetsInWhenLessThanABatchComesAndNothingMore() throws Exception {
+        CellsCore<Integer> core = new CellsCore<>(16, false, Counters.DISABLED, "owner");
+        for (int i = 0; i < 16; i++) {
+            assertTrue(core.offer(i));
+        }
+        Thread put = Thread.ofPlatform().start(() -> {
+            try {
+                core.put(16);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        awaitParked(put);
+        assertEquals(0, core.take());
+        put.join(); // no further take: the batch never comes, and the put must not wait for it
+        assertEquals(16, core.size());
+        for (int i = 1; i <= 16; i++) {
+            assertEquals(i, core.poll(), "in order, the late put last");
+        }
+    }
+
+    /** A batch of room wakes every put parked for it that it can serve. */
+    @Test
+    @Timeout(30)
+    void aBatchOfRoomWakesEveryPutParkedForIt() throws Exception {
+        CellsCore<Integer> core = new CellsCore<>(16, false, Counters.DISABLED, "owner");
+        for (int i = 0; i < 16; i++) {
+            assertTrue(core.offer(i));
+        }
+        List<Thread> puts = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            int e = 100 + i;
+            puts.add(Thread.ofPlatform().start(() -> {
+                try {
+                    core.put(e);
+                } catch (InterruptedException x) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+        }
+        for (Thread put : puts) {
+            awaitParked(put);
+        }
+        for (int i = 0; i < 4; i++) {
+            assertEquals(i, core.take());
+        }
+        for (Thread put : puts) {
+            put.join();
+        }
+        assertEquals(15, core.size());
+    }
+
+    /**
+     * While an untimed put waits for a batch of room, a timed offer takes the one place that comes
+     * free before its deadline: it waits for any room, not for a batch.
+     */
+    @Test
+    @Timeout(30)
+    void aTimedOfferTakesOnePlaceWhileAPutWaitsForABatch() throws Exception {
+        CellsCore<Integer> core = new CellsCore<>(16, false, Counters.DISABLED, "owner");
+        for (int i = 0; i < 16; i++) {
+            assertTrue(core.offer(i));
+        }
+        Thread put = Thread.ofPlatform().start(() -> {
+            try {
+                core.put(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        awaitParked(put);
+        AtomicReference<Boolean> offered = new AtomicReference<>();
+        Thread offer = Thread.ofPlatform().start(() -> {
+            try {
+                offered.set(core.offer(200, TimeUnit.SECONDS.toNanos(20)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        awaitParked(offer);
+        assertEquals(0, core.take());
+        assertEquals(1, core.take()); // two places: one for the offer, one for the put, whichever comes
+        offer.join();
+        put.join();
+        assertEquals(Boolean.TRUE, offered.get());
+        assertEquals(16, core.size());
+    }
+
+    private static void awaitParked(Thread t) {
+        while (t.isAlive() && t.getState() != Thread.State.TIMED_WAITING && t.getState() != Thread.State.WAITING) {
+            Thread.onSpinWait();
+        }
+        assertTrue(t.isAlive(), "the put waits");
+    }
+
     @SuppressWarnings("unchecked")
     private static <T> T field(Object o, String name) throws ReflectiveOperationException {
         Field f = o.getClass().getDeclaredField(name);
