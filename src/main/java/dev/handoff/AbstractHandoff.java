@@ -58,6 +58,16 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
     // ---- argument checks shared by every kind ----
 
     /** Rejects a capacity of zero or less, naming the kind. */
+    /**
+     * The spec a handoff keeps, back from the canonical string it keeps it as. A handoff keeps its
+     * spec as that string, not as the record: a record reachable from a handoff stops tools that
+     * walk its objects by field offset (Lincheck's model checker: the JDK gives no offset of a
+     * record's field), and the string parses back to an equal record.
+     */
+    static <S extends HandoffSpec> S specOf(String canonical, Class<S> type) {
+        return type.cast(HandoffSpec.parse(canonical));
+    }
+
     static int checkCapacity(int capacity, String kind) {
         if (capacity <= 0) {
             throw new IllegalArgumentException(kind + " capacity must be > 0, was " + capacity);

@@ -68,8 +68,12 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
     /** The algorithm: one core, chosen by the spec. */
     private final BufferCore<E> core;
 
-    /** The spec this buffer was built from: its capacity, waiting, core and counting. */
-    private final HandoffSpec.Circular spec;
+    /** The spec this buffer was built from, canonical (AbstractHandoff.specOf). */
+    private final String spec;
+
+    /** How its threads wait, and what it is built on: the spec's. */
+    private final Waiting waiting;
+    private final Core builtOn;
 
     /** How a thread that finds the buffer empty (to take) or full (to put) waits. */
     public enum Waiting {
@@ -166,7 +170,9 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
     /** Creates the buffer of a spec, which checked the capacity against its core. */
     CircularBuffer(HandoffSpec.Circular spec) {
         super(spec.stats());
-        this.spec = spec;
+        this.spec = spec.toString();
+        this.waiting = spec.waiting();
+        this.builtOn = spec.core();
         boolean spin = spec.waiting() == Waiting.SPIN_THEN_PARK;
         int cells = spec.capacity();
         this.core = switch (spec.core()) {
@@ -182,7 +188,7 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
      * @return {@link Core#LOCK}, {@link Core#RING} or {@link Core#CELLS}
      */
     public Core core() {
-        return spec.core();
+        return builtOn;
     }
 
     /**
@@ -191,12 +197,12 @@ public final class CircularBuffer<E> extends AbstractHandoff<E> {
      * @return {@link Waiting#PARK} or {@link Waiting#SPIN_THEN_PARK}
      */
     public Waiting waiting() {
-        return spec.waiting();
+        return waiting;
     }
 
     @Override
     public HandoffSpec.Circular spec() {
-        return spec;
+        return specOf(spec, HandoffSpec.Circular.class);
     }
 
     // ---- inserting ----

@@ -97,8 +97,8 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     /** The same handoffs with their counts per class and the take rule: where consumers take. */
     private final ClassHandoffs<E> byClass;
 
-    /** The spec this handoff was built from: the classes over a kind. */
-    private final HandoffSpec.Classed spec;
+    /** The spec this handoff was built from, the classes over a kind, canonical (AbstractHandoff.specOf). */
+    private final String spec;
 
     /** K, N, the classifier and the take rule. */
     private final ImportanceClasses<E> importance;
@@ -128,7 +128,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
             throw new IllegalArgumentException(importance.count() + " classes of capacity " + perClassCapacity
                     + " hold " + total + " elements, more than Integer.MAX_VALUE");
         }
-        this.spec = spec;
+        this.spec = spec.toString();
         this.importance = importance;
         this.capacity = (int) total;
         this.classes = (AbstractHandoff<E>[]) new AbstractHandoff<?>[importance.count()];
@@ -433,7 +433,7 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
 
     @Override
     public HandoffSpec.Classed spec() {
-        return spec;
+        return specOf(spec, HandoffSpec.Classed.class);
     }
 
     @Override

@@ -54,8 +54,8 @@ public final class LockSplitQueue<E> extends AbstractHandoff<E> {
     /** The algorithm. */
     private final LockSplitCore<E> core;
 
-    /** The spec this queue was built from: its capacity and counting. */
-    private final HandoffSpec.LockSplit spec;
+    /** The spec this queue was built from, canonical (AbstractHandoff.specOf). */
+    private final String spec;
 
     /**
      * The largest capacity a queue accepts: {@code Integer.MAX_VALUE}, as for
@@ -78,7 +78,7 @@ public final class LockSplitQueue<E> extends AbstractHandoff<E> {
     /** Creates the queue of a spec, which checked the capacity. */
     LockSplitQueue(HandoffSpec.LockSplit spec) {
         super(spec.stats());
-        this.spec = spec;
+        this.spec = spec.toString();
         this.core = new LockSplitCore<>(spec.capacity(), counters, this);
     }
 
@@ -177,7 +177,7 @@ public final class LockSplitQueue<E> extends AbstractHandoff<E> {
 
     @Override
     public HandoffSpec.LockSplit spec() {
-        return spec;
+        return specOf(spec, HandoffSpec.LockSplit.class);
     }
 
     @Override

@@ -223,8 +223,13 @@ public final class ParallelHashTable<E> extends AbstractHandoff<E> {
     /** The slots, the fill and the search over them, and the waiting around them. */
     private final TableHandoff table;
 
-    /** The spec this table was built from: its capacity, slot form, key source, search and counting. */
-    private final HandoffSpec.HashTable spec;
+    /** The spec this table was built from, canonical (AbstractHandoff.specOf). */
+    private final String spec;
+
+    /** The spec's slot form, key source and search. */
+    private final SlotForm slotForm;
+    private final KeySource keys;
+    private final Search search;
 
     /** Draws search keys and RANDOM insert keys: ThreadLocalRandom except under Lincheck. */
     private final ProbeRandom random;
@@ -258,7 +263,10 @@ public final class ParallelHashTable<E> extends AbstractHandoff<E> {
      */
     ParallelHashTable(HandoffSpec.HashTable spec, ProbeRandom random, UnaryOperator<TableSlots> slotsSeam) {
         super(spec.stats());
-        this.spec = spec;
+        this.spec = spec.toString();
+        this.slotForm = spec.slots();
+        this.keys = spec.keys();
+        this.search = spec.search();
         this.random = Objects.requireNonNull(random, "random");
         int capacity = spec.capacity();
         TableSlots slots = slotsSeam.apply(spec.slots() == SlotForm.MONITOR
@@ -282,7 +290,7 @@ public final class ParallelHashTable<E> extends AbstractHandoff<E> {
 
     /** {@return the form this table's slots were built in, {@link SlotForm#MONITOR} or {@link SlotForm#CAS}} */
     public SlotForm slotForm() {
-        return spec.slots();
+        return slotForm;
     }
 
     /**
@@ -290,7 +298,7 @@ public final class ParallelHashTable<E> extends AbstractHandoff<E> {
      * {@link KeySource#ELEMENT_HASH}}
      */
     public KeySource keySource() {
-        return spec.keys();
+        return keys;
     }
 
     /**
@@ -298,7 +306,7 @@ public final class ParallelHashTable<E> extends AbstractHandoff<E> {
      * {@link Search#CURSOR}}
      */
     public Search search() {
-        return spec.search();
+        return search;
     }
 
     /**
@@ -306,7 +314,7 @@ public final class ParallelHashTable<E> extends AbstractHandoff<E> {
      * so that a hashCode() that throws leaves nothing to undo.
      */
     private long keyOf(Object e) {
-        return spec.keys() == KeySource.RANDOM ? random.nextLong() : ProbeSequence.spread(e.hashCode());
+        return keys == KeySource.RANDOM ? random.nextLong() : ProbeSequence.spread(e.hashCode());
     }
 
     @Override
@@ -411,7 +419,7 @@ public final class ParallelHashTable<E> extends AbstractHandoff<E> {
 
     @Override
     public HandoffSpec.HashTable spec() {
-        return spec;
+        return specOf(spec, HandoffSpec.HashTable.class);
     }
 
     @Override

@@ -144,8 +144,8 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     /** The importance classes of producers, K > 1, or null without them. */
     private final ImportanceClasses<E> importance;
 
-    /** The spec this pipe was built from: a Pipe, or K > 1 classes over one. */
-    private final HandoffSpec spec;
+    /** The spec this pipe was built from, a Pipe or K > 1 classes over one, canonical (AbstractHandoff.specOf). */
+    private final String spec;
 
     /** Rejects a number of worker slots outside [1, MAX_CAPACITY], naming the limit. */
     static int checkCapacity(int workerSlots) {
@@ -186,7 +186,7 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     private PipeHandoff(HandoffSpec spec, HandoffSpec.Pipe kind, ImportanceClasses<E> importance, Scan scan,
             ProbeRandom scanRandom) {
         super(kind.stats());
-        this.spec = spec;
+        this.spec = spec.toString();
         int w = kind.capacity();
         boolean doubleHashing = Objects.requireNonNull(scan) == Scan.DOUBLE_HASHING;
         this.importance = importance;
@@ -396,7 +396,7 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
 
     @Override
     public HandoffSpec spec() {
-        return spec;
+        return specOf(spec, HandoffSpec.class);
     }
 
     @Override

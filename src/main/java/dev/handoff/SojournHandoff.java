@@ -63,8 +63,8 @@ final class SojournHandoff<E> extends AbstractHandoff<E> {
     /** The kind of the spec, holding stamped elements; counts if the spec counts. */
     private final AbstractHandoff<Stamped<E>> inner;
 
-    /** The spec this handoff was built from, sojourn included. */
-    private final HandoffSpec spec;
+    /** The spec this handoff was built from, sojourn included, canonical (AbstractHandoff.specOf). */
+    private final String spec;
 
     /** The caller's classifier with importance classes, null without: what serialization keeps. */
     private final Classifier<? super E> classifier;
@@ -91,7 +91,7 @@ final class SojournHandoff<E> extends AbstractHandoff<E> {
 
     private SojournHandoff(HandoffSpec spec, AbstractHandoff<Stamped<E>> inner, Classifier<? super E> classifier) {
         super(false);
-        this.spec = spec;
+        this.spec = spec.toString();
         this.inner = inner;
         this.classifier = classifier;
     }
@@ -304,7 +304,7 @@ final class SojournHandoff<E> extends AbstractHandoff<E> {
 
     @Override
     public HandoffSpec spec() {
-        return spec;
+        return specOf(spec, HandoffSpec.class);
     }
 
     /** The inner handoff's counters, with the sojourn times of this one and its oldest element's age. */
