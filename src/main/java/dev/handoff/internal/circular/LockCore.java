@@ -214,7 +214,7 @@ public final class LockCore<E> implements BufferCore<E> {
 
     /** Spins while count reads blocked (0 for a take, full for a put), as the notes say. No lock. */
     private void spinWhileCountIs(int blocked, Spinner spinner, Waiters side) {
-        if (!countIs(this, blocked) && !side.any()) {
+        if (countIs(this, blocked) && !side.any()) { // blocked, and no thread of the side parked ahead of this one
             spinner.spinUntil(this, blocked, LockCore::countMoved, LockCore::isClosed);
         }
     }
