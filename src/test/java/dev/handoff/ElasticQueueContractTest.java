@@ -96,15 +96,7 @@ class ElasticQueueContractTest extends HandoffContractTest {
     @Test
     void aPutOnAFullQueueBlocksUntilRoomAppears() throws Exception {
         Handoff<String> queue = handoffOf(1);
-        queue.put("a");
-        CompletableFuture<Void> put = CompletableFuture.runAsync(() -> {
-            try {
-                queue.put("b");
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        Thread.sleep(50); // the put is blocked, or has not run yet: either way it must not have inserted
+        CompletableFuture<Void> put = putBehind(queue, "a", "b");
         assertFalse(put.isDone(), "a put on a full queue waits");
         assertEquals("a", queue.take());
         put.get(10, TimeUnit.SECONDS);
@@ -114,21 +106,31 @@ class ElasticQueueContractTest extends HandoffContractTest {
     @Test
     void closeWakesAPutBlockedOnAFullQueueAndItsElementStaysWithIt() throws Exception {
         Handoff<String> queue = handoffOf(1);
-        queue.put("a");
-        CompletableFuture<Void> put = CompletableFuture.runAsync(() -> {
-            try {
-                queue.put("b");
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        Thread.sleep(50);
+        CompletableFuture<Void> put = putBehind(queue, "a", "b");
         queue.close();
         ExecutionException thrown = assertThrows(
                 ExecutionException.class, () -> put.get(10, TimeUnit.SECONDS));
         assertTrue(thrown.getCause() instanceof HandoffClosedException, String.valueOf(thrown.getCause()));
         assertEquals("a", queue.poll(), "what was inside stays for the consumers");
         assertNull(queue.poll(), "and the blocked put's element was never inserted");
+    }
+
+    /**
+     * Fills a queue of capacity 1 with {@code first}, then puts {@code second} from another thread
+     * and gives that put 50 ms to block (or not yet to have run: either way it must not insert).
+     */
+    private static CompletableFuture<Void> putBehind(Handoff<String> queue, String first, String second)
+            throws InterruptedException {
+        queue.put(first);
+        CompletableFuture<Void> put = CompletableFuture.runAsync(() -> {
+            try {
+                queue.put(second);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(50);
+        return put;
     }
 
     // ---- the inherited tests whose subject is defined above ----

@@ -210,18 +210,8 @@ class CellsCoreTest {
     @Test
     @Timeout(30)
     void aPutParkedForABatchOfRoomGetsInWhenLessThanABatchComesAndNothingMore() throws Exception {
-        CellsCore<Integer> core = new CellsCore<>(16, false, Counters.DISABLED, "owner");
-        for (int i = 0; i < 16; i++) {
-            assertTrue(core.offer(i));
-        }
-        Thread put = Thread.ofPlatform().start(() -> {
-            try {
-                core.put(16);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        awaitParked(put);
+        CellsCore<Integer> core = fullCoreOf16();
+        Thread put = parkedPut(core, 16);
         assertEquals(0, core.take());
         put.join(); // no further take: the batch never comes, and the put must not wait for it
         assertEquals(16, core.size());
@@ -234,23 +224,10 @@ class CellsCoreTest {
     @Test
     @Timeout(30)
     void aBatchOfRoomWakesEveryPutParkedForIt() throws Exception {
-        CellsCore<Integer> core = new CellsCore<>(16, false, Counters.DISABLED, "owner");
-        for (int i = 0; i < 16; i++) {
-            assertTrue(core.offer(i));
-        }
+        CellsCore<Integer> core = fullCoreOf16();
         List<Thread> puts = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            int e = 100 + i;
-            puts.add(Thread.ofPlatform().start(() -> {
-                try {
-                    core.put(e);
-                } catch (InterruptedException x) {
-                    Thread.currentThread().interrupt();
-                }
-            }));
-        }
-        for (Thread put : puts) {
-            awaitParked(put);
+            puts.add(parkedPut(core, 100 + i));
         }
         for (int i = 0; i < 4; i++) {
             assertEquals(i, core.take());
@@ -268,18 +245,8 @@ class CellsCoreTest {
     @Test
     @Timeout(30)
     void aTimedOfferTakesOnePlaceWhileAPutWaitsForABatch() throws Exception {
-        CellsCore<Integer> core = new CellsCore<>(16, false, Counters.DISABLED, "owner");
-        for (int i = 0; i < 16; i++) {
-            assertTrue(core.offer(i));
-        }
-        Thread put = Thread.ofPlatform().start(() -> {
-            try {
-                core.put(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        awaitParked(put);
+        CellsCore<Integer> core = fullCoreOf16();
+        Thread put = parkedPut(core, 100);
         AtomicReference<Boolean> offered = new AtomicReference<>();
         Thread offer = Thread.ofPlatform().start(() -> {
             try {
@@ -295,6 +262,28 @@ class CellsCoreTest {
         put.join();
         assertEquals(Boolean.TRUE, offered.get());
         assertEquals(16, core.size());
+    }
+
+    /** A cells core of capacity 16 (a batch of room: 4 places), full of 0 to 15. */
+    private static CellsCore<Integer> fullCoreOf16() {
+        CellsCore<Integer> core = new CellsCore<>(16, false, Counters.DISABLED, "owner");
+        for (int i = 0; i < 16; i++) {
+            assertTrue(core.offer(i));
+        }
+        return core;
+    }
+
+    /** A thread that puts e into the full core, once it waits. */
+    private static Thread parkedPut(CellsCore<Integer> core, int e) {
+        Thread put = Thread.ofPlatform().start(() -> {
+            try {
+                core.put(e);
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        awaitParked(put);
+        return put;
     }
 
     private static void awaitParked(Thread t) {
