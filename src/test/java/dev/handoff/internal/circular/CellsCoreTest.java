@@ -239,8 +239,10 @@ class CellsCoreTest {
     }
 
     /**
-     * While an untimed put waits for a batch of room, a timed offer takes the one place that comes
-     * free before its deadline: it waits for any room, not for a batch.
+     * While an untimed put waits for a batch of room, a timed offer is woken by one place coming
+     * free and takes it before its deadline. Fails if a freed place does not wake a timed offer
+     * (it would wait out its 20 s); it cannot tell a timed offer that waits for a batch, which
+     * the 1 ms bound on a batch wait would let in too.
      */
     @Test
     @Timeout(30)
