@@ -8,6 +8,8 @@ import dev.handoff.internal.waiting.Parking;
 import dev.handoff.internal.waiting.Spinner;
 import dev.handoff.internal.waiting.Waiters;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 
@@ -42,19 +44,25 @@ final class CellLobby {
      * away: the two sides then do not pass each cell's line and the counters' lines between them
      * element by element (as puts that went at the first free place did, at the takes' heels),
      * and a producer that keeps up with a slow consumer is woken once a batch, not once for each
-     * few places. With wait=park an untimed put parks for it (batch: Waiters' protocol, the state
-     * shortOfBatch, changed by the same counter changes as stillFull; roomCame signals it only
-     * once a batch is free, and the woken put passes the wake-up on while room is left, so one
-     * batch wakes every waiting producer it can serve, in turn). It parks for the batch at most
-     * BATCH_WAIT_NANOS, then waits for any room: the consumers may stop taking with a batch not
-     * yet free (a consumer that waits for what this producer does next), and a put must not stay
-     * parked while room exists. A timed offer waits for any room, so that room that comes before
-     * its deadline is not missed waiting for more. With wait=spin a put spins for the batch
-     * instead, as its side's Spinner allows, reading the word of the one cell whose take ends the
-     * batch (a line the takes write once per lap, not the take counter they write on every take),
-     * and if the spin ends before the batch it takes whatever room came. Takes do not wait for a
-     * batch: a take waiting for elements that are not coming would add its wait to every
-     * handoff's latency.
+     * few places. First it spins for the batch, as its side's Spinner allows, reading the word of
+     * the one cell whose take ends the batch (a line the takes write once per lap, not the take
+     * counter they write on every take); if the spin ends before the batch it takes whatever room
+     * came. Where the spins do not pay (the Spinner's budget falls to 0 and it refuses), with
+     * wait=park an untimed put parks for the batch, but only while the takes have kept busy:
+     * no take has found the buffer empty for a lap (takesKeptBusy, from the take count that the
+     * last take to find it empty left in takeWaitedAt). That is the slow consumer, whose every
+     * take would otherwise wake a producer for one place. Where takes do run dry, the consumers
+     * are faster than the producers, a producer woken a batch late lets them drain the buffer and
+     * park (a wake-up for each side instead of none), so the put waits for any room. The batch
+     * wait (batch: Waiters' protocol, the state shortOfBatch, changed by the same counter changes
+     * as stillFull; roomCame signals it only once a batch is free, and the woken put passes the
+     * wake-up on while room is left, so one batch wakes every waiting producer it can serve, in
+     * turn) lasts at most BATCH_WAIT_NANOS, then the put waits for any room: the consumers may
+     * stop taking with a batch not yet free (a consumer that waits for what this producer does
+     * next), and a put must not stay parked while room exists. A timed offer waits for any room,
+     * so that room that comes before its deadline is not missed waiting for more. Takes do not
+     * wait for a batch: a take waiting for elements that are not coming would add its wait to
+     * every handoff's latency.
      *
      * The gate (CellsCore's notes): a put that claimed position p while take p - capacity had
      * not claimed waits on a condition of its own until that take claims or a remover ends the
@@ -73,6 +81,23 @@ final class CellLobby {
     private final Spinner takeSpinner;
     private final Spinner putSpinner;
     private final Counters counters;
+
+    /**
+     * The take count when a take last found the buffer empty here (takesKeptBusy); -2 * capacity
+     * while none has. Through TAKE_WAITED_AT, opaque: a hint, ordered with nothing else.
+     */
+    @SuppressWarnings("unused")
+    private long takeWaitedAt;
+
+    private static final VarHandle TAKE_WAITED_AT;
+
+    static {
+        try {
+            TAKE_WAITED_AT = MethodHandles.lookup().findVarHandle(CellLobby.class, "takeWaitedAt", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Waiters notEmpty;
@@ -94,6 +119,7 @@ final class CellLobby {
         this.counts = counts;
         this.capacity = capacity;
         this.roomAhead = Math.max(1, Math.min(ROOM_AHEAD, capacity / 4));
+        this.takeWaitedAt = -2L * capacity; // no take has found the buffer empty: kept busy
         this.spin = spin;
         this.takeSpinner = takeSpinner;
         this.putSpinner = putSpinner;
@@ -128,10 +154,19 @@ final class CellLobby {
         if (!stillFull.getAsBoolean()) {
             return true;
         }
-        if (spin ? spunForRoomAhead(p) : !timed && awaitBatchOfRoom()) {
+        if (spunForRoomAhead(p) || !spin && !timed && takesKeptBusy(p) && awaitBatchOfRoom()) {
             return true;
         }
         return await(notFull, stillFull, true, timed, deadline);
+    }
+
+    /**
+     * Whether the takes have found an element every time for the last lap: none found the
+     * buffer empty since take p - 2 * capacity (p: the next put of a full buffer, so about
+     * p - capacity takes have claimed). A hint, from one opaque read; see the notes.
+     */
+    private boolean takesKeptBusy(long p) {
+        return p - 2L * capacity > (long) TAKE_WAITED_AT.getOpaque(this);
     }
 
     /**
@@ -152,7 +187,7 @@ final class CellLobby {
     static final int ROOM_AHEAD = 256;
 
     /**
-     * For a put of a full buffer (p: the next put position): spins, as the put side's Spinner
+     * For a put of a full buffer (p: the next put position), in either waiting mode: spins, as the put side's Spinner
      * allows, until roomAhead places from p on are free or the buffer closes, then takes any room
      * that came; whether room came (or the close). False when the Spinner says park at once. A spin
      * that ends with less room than roomAhead counts as one that did not pay.
@@ -188,6 +223,9 @@ final class CellLobby {
                     counters.consumerWait();
                 }
                 nanos = waiters.await(still, timed, nanos);
+            }
+            if (!put) {
+                TAKE_WAITED_AT.setOpaque(this, counts.takes()); // this take found it empty: a hint for takesKeptBusy
             }
             long elements = counts.elements();
             if (put ? elements < capacity - 1 : elements > 1) {

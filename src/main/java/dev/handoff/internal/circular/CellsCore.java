@@ -75,7 +75,8 @@ public final class CellsCore<E> implements BufferCore<E> {
      *
      * Spinning. With wait=spin a thread spins as its side's Spinner allows; with wait=park it
      * spins only while its partner is in the middle of its operation, a bounded few rounds, and
-     * a put of a full buffer parks for a batch of room (CellLobby). A virtual thread never spins.
+     * a put of a full buffer spins for a batch of room as the Spinner allows (its budget falls to
+     * 0 where such spins do not pay), then parks (CellLobby). A virtual thread never spins.
      * Then it parks at its cell (CellRing) or in the lobby.
      *
      * What a handoff costs, for P producers and C consumers on M cores (a line: a cache line
@@ -101,12 +102,16 @@ public final class CellsCore<E> implements BufferCore<E> {
      *
      * A slow consumer (the buffer full, producers waiting): each take moves the cell's line once
      * (the put wrote it) and reads the counters' and the waiters' lines, which producers parked in
-     * the lobby do not write. A producer parks until roomAhead places are free (a quarter of the
-     * capacity, at most 256), then the wake-up passes from producer to producer while room is
-     * left: P wake-ups per roomAhead handoffs, where a lock-based buffer that signals on every
-     * take wakes a producer for nearly every handoff. The batch is bounded in time
-     * (BATCH_WAIT_NANOS) so that a put never stays parked while room exists; with wait=spin one
-     * producer spins for the batch instead, and takes whatever room came.
+     * the lobby do not write. A producer's spin for a batch of room does not pay (the consumer
+     * frees a place per unit of its work), so the put side's budget falls to 0 and a producer
+     * parks until roomAhead places are free (a quarter of the capacity, at most 256), then the
+     * wake-up passes from producer to producer while room is left: P wake-ups per roomAhead
+     * handoffs, where a lock-based buffer that signals on every take wakes a producer for nearly
+     * every handoff. The batch is bounded in time (BATCH_WAIT_NANOS) so that a put never stays
+     * parked while room exists; with wait=spin one producer spins for the batch instead, and
+     * takes whatever room came. Where the consumers are faster (their takes find the buffer
+     * empty now and then), a producer woken a batch late would let them drain it and park, so
+     * it waits for any room instead (CellLobby.takesKeptBusy).
      */
 
     /** The outcomes of an attempt at one position. */
@@ -137,8 +142,8 @@ public final class CellsCore<E> implements BufferCore<E> {
         this.ring = new CellRing(cellsFor(capacity));
         this.capacity = capacity;
         this.spin = spin;
-        // with wait=spin, spinners that keep looking (Spinner.latencyFirst); without it, none
-        // spins but a wait for a partner under way (CellWaits), which no spinner governs
+        // with wait=spin, spinners that keep looking (Spinner.latencyFirst); without it, only a
+        // put's wait for a batch of room spins, by the library's choice, and parks at once at 0
         this.takeSpinner = spin ? Spinner.latencyFirst() : new Spinner();
         this.putSpinner = spin ? Spinner.latencyFirst() : new Spinner();
         this.counters = counters;

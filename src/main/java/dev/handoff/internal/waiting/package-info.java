@@ -28,7 +28,7 @@
  *       or full; {@code LockCore.spinForLockWhileProducersWait} (take, poll, while producers wait
  *       for room): the held lock to look free.</li>
  *   <li>{@code RingCore.spinPoll}, {@code RingCore.spinOffer} ({@code wait=spin}): an element, or room.</li>
- *   <li>{@code CellLobby.spunForRoomAhead} (a put of a full buffer, {@code wait=spin}): the take that ends
+ *   <li>{@code CellLobby.spunForRoomAhead} (a put of a full buffer, either waiting mode): the take that ends
  *       a batch of room; {@code CellLobby.spunForElement} (a take, {@code wait=spin}): an element.</li>
  *   <li>{@code CellWaits.spinFor} with {@code wait=spin}: the cell's word to reach the target.</li>
  *   <li>{@code TableHandoff.spin} (untimed put and take): a slot that shows room, or an element.</li>

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.handoff.Handoff;
 import dev.handoff.Handoffs;
 import dev.handoff.internal.observe.Counters;
+import dev.handoff.internal.waiting.Waiters;
 import java.lang.reflect.Field;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -264,6 +265,68 @@ class CellsCoreTest {
         put.join();
         assertEquals(Boolean.TRUE, offered.get());
         assertEquals(16, core.size());
+    }
+
+    /**
+     * A put of a full buffer parks for a batch of room only while the takes have kept busy: once
+     * a take has found the buffer empty within the last lap, the consumers are the faster side,
+     * and a put waits for any room. Fails if the rule is lost either way (the put counted in the
+     * wrong waiters).
+     */
+    @Test
+    @Timeout(30)
+    void aPutParksForABatchOnlyWhileTheTakesKeptBusy() throws Exception {
+        assertTrue(batchWaiterSeenInAFreshFullCore(), "no take has found the buffer empty: the put waits for a batch");
+        CellsCore<Integer> core = fullCoreOf16();
+        Object lobby = field(core, "lobby");
+        Waiters batch = field(lobby, "batch");
+        Waiters notFull = field(lobby, "notFull");
+        for (int i = 0; i < 16; i++) {
+            assertEquals(i, core.poll());
+        }
+        AtomicReference<Integer> taken = new AtomicReference<>();
+        Thread take = Thread.ofPlatform().start(() -> {
+            try {
+                taken.set(core.take());
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        awaitParked(take);
+        assertTrue(core.offer(-1));
+        take.join();
+        assertEquals(-1, taken.get());
+        for (int i = 0; i < 16; i++) {
+            assertTrue(core.offer(i));
+        }
+        Thread second = parkedPut(core, 16);
+        assertEquals(0, batch.count(), "a take found the buffer empty within the lap: no batch");
+        assertEquals(1, notFull.count(), "the put waits for any room");
+        assertEquals(0, core.take());
+        second.join();
+        assertEquals(16, core.size());
+    }
+
+    /**
+     * Whether a put into a fresh full core is counted among the batch waiters. The batch wait
+     * lasts at most BATCH_WAIT_NANOS, so only a count read within that time of the put's start
+     * tells; a scene that took longer (a slow or busy machine) is played again, at most 100 times.
+     */
+    private static boolean batchWaiterSeenInAFreshFullCore() throws Exception {
+        for (int scene = 0; scene < 100; scene++) {
+            CellsCore<Integer> core = fullCoreOf16();
+            Waiters batch = field(field(core, "lobby"), "batch");
+            long start = System.nanoTime();
+            Thread put = parkedPut(core, 16);
+            int counted = batch.count();
+            boolean told = System.nanoTime() - start < CellLobby.BATCH_WAIT_NANOS;
+            assertEquals(0, core.take());
+            put.join();
+            if (told) {
+                return counted == 1;
+            }
+        }
+        throw new AssertionError("no scene was quick enough to tell (each took over BATCH_WAIT_NANOS)");
     }
 
     /** A cells core of capacity 16 (a batch of room: 4 places), full of 0 to 15. */
