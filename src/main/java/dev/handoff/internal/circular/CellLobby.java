@@ -49,8 +49,8 @@ final class CellLobby {
      * counter they write on every take); if the spin ends before the batch it takes whatever room
      * came. Where the spins do not pay (the Spinner's budget falls to 0 and it refuses), with
      * wait=park an untimed put parks for the batch, but only while the takes have kept busy:
-     * no take has found the buffer empty for a lap (takesKeptBusy, from the take count that the
-     * last take to find it empty left in takeWaitedAt). That is the slow consumer, whose every
+     * no take has found the buffer empty for BUSY_LAPS laps (takesKeptBusy, from the take count
+     * that the last take to find it empty left in takeWaitedAt). That is the slow consumer, whose every
      * take would otherwise wake a producer for one place. Where takes do run dry, the consumers
      * are faster than the producers, a producer woken a batch late lets them drain the buffer and
      * park (a wake-up for each side instead of none), so the put waits for any room. The batch
@@ -83,7 +83,7 @@ final class CellLobby {
     private final Counters counters;
 
     /**
-     * The take count when a take last found the buffer empty here (takesKeptBusy); -2 * capacity
+     * The take count when a take last found the buffer empty here (takesKeptBusy); far below 0
      * while none has. Through TAKE_WAITED_AT, opaque: a hint, ordered with nothing else.
      */
     @SuppressWarnings("unused")
@@ -119,7 +119,7 @@ final class CellLobby {
         this.counts = counts;
         this.capacity = capacity;
         this.roomAhead = Math.max(1, Math.min(ROOM_AHEAD, capacity / 4));
-        this.takeWaitedAt = -2L * capacity; // no take has found the buffer empty: kept busy
+        this.takeWaitedAt = Long.MIN_VALUE / 2; // no take has found the buffer empty: kept busy
         this.spin = spin;
         this.takeSpinner = takeSpinner;
         this.putSpinner = putSpinner;
@@ -161,12 +161,19 @@ final class CellLobby {
     }
 
     /**
-     * Whether the takes have found an element every time for the last lap: none found the
-     * buffer empty since take p - 2 * capacity (p: the next put of a full buffer, so about
-     * p - capacity takes have claimed). A hint, from one opaque read; see the notes.
+     * The laps of takes that must all have found an element before a put parks for a batch of
+     * room (see the notes): consumers that ran dry within them are the faster side.
+     */
+    static final int BUSY_LAPS = 4;
+
+    /**
+     * Whether the takes have found an element every time for the last BUSY_LAPS laps: none
+     * found the buffer empty since take p - (BUSY_LAPS + 1) * capacity (p: the next put of a
+     * full buffer, so about p - capacity takes have claimed). A hint, from one opaque read; see
+     * the notes.
      */
     private boolean takesKeptBusy(long p) {
-        return p - 2L * capacity > (long) TAKE_WAITED_AT.getOpaque(this);
+        return p - (BUSY_LAPS + 1L) * capacity > (long) TAKE_WAITED_AT.getOpaque(this);
     }
 
     /**

@@ -269,7 +269,7 @@ class CellsCoreTest {
 
     /**
      * A put of a full buffer parks for a batch of room only while the takes have kept busy: once
-     * a take has found the buffer empty within the last lap, the consumers are the faster side,
+     * a take has found the buffer empty within the last BUSY_LAPS laps, the consumers are the faster side,
      * and a put waits for any room. Fails if the rule is lost either way (the put counted in the
      * wrong waiters).
      */
@@ -300,7 +300,7 @@ class CellsCoreTest {
             assertTrue(core.offer(i));
         }
         Thread second = parkedPut(core, 16);
-        assertEquals(0, batch.count(), "a take found the buffer empty within the lap: no batch");
+        assertEquals(0, batch.count(), "a take found the buffer empty within the laps: no batch");
         assertEquals(1, notFull.count(), "the put waits for any room");
         assertEquals(0, core.take());
         second.join();
