@@ -195,7 +195,7 @@ public final class TableHandoff {
         if (timed && nanos <= 0L) {
             return false; // before the deadline's sum, which overflows for a timeout near Long.MIN_VALUE
         }
-        if (!timed && spin(putSpinner, notFull, TableHandoff::room, TableHandoff::producerParked, putLookEvery)) {
+        if (!timed && spin(putSpinner, TableHandoff::room, TableHandoff::producerParked, putLookEvery)) {
             r = tryInsert(key, e);
         }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
@@ -251,7 +251,7 @@ public final class TableHandoff {
         if (e != null || timed && nanos <= 0L) {
             return e; // before the deadline's sum, which overflows for a timeout near Long.MIN_VALUE
         }
-        if (!timed && spin(takeSpinner, notEmpty, TableHandoff::element, TableHandoff::consumerParked, takeLookEvery)) {
+        if (!timed && spin(takeSpinner, TableHandoff::element, TableHandoff::consumerParked, takeLookEvery)) {
             e = poll();
         }
         long deadline = timed ? System.nanoTime() + nanos : 0L;
@@ -325,13 +325,14 @@ public final class TableHandoff {
     /**
      * The spin before parking, for as many rounds as the side's spinner allows, until ready says
      * a pass may succeed: ready is asked every {@code every} rounds, and the spin ends at once
-     * while threads of the side are parked (a hint: the waiting loop re-checks everything).
+     * while threads of the side are parked, sideParked (a hint: the waiting loop re-checks
+     * everything).
      *
      * @return whether ready became true
      */
-    private boolean spin(Spinner spinner, Waiters parked, Spinner.Ready<TableHandoff> ready,
-            Spinner.Ready<TableHandoff> sideParked, int every) {
-        if (parked.any()) {
+    private boolean spin(Spinner spinner, Spinner.Ready<TableHandoff> ready, Spinner.Ready<TableHandoff> sideParked,
+            int every) {
+        if (sideParked.test(this, 0L)) {
             return false; // they are ahead of this thread: no spin, and no spin counted as failed
         }
         return spinner.spin(this, 0L, ready, sideParked, 0, every) == Spinner.CAME;
