@@ -47,10 +47,11 @@ final class CellLobby {
      * few places. First it spins for the batch, as its side's Spinner allows, reading the word of
      * the one cell whose take ends the batch (a line the takes write once per lap, not the take
      * counter they write on every take); if the spin ends before the batch it takes whatever room
-     * came. Where the spins do not pay (the Spinner's budget falls to 0 and it refuses), with
-     * wait=park an untimed put parks for the batch, but only while the takes have kept busy:
-     * no take has found the buffer empty for BUSY_LAPS laps (takesKeptBusy, from the take count
-     * that the last take to find it empty left in takeWaitedAt). That is the slow consumer, whose every
+     * came. Where it does not spin (the Spinner refuses: another producer spins, or the budget
+     * fell to 0 because such spins did not pay) or the spin ends with no room, with wait=park an
+     * untimed put parks for the batch, but only while the takes have kept busy: no take has
+     * found the buffer empty for BUSY_LAPS laps (takesKeptBusy, from the take count that the
+     * last take to find it empty left in takeWaitedAt). That is the slow consumer, whose every
      * take would otherwise wake a producer for one place. Where takes do run dry, the consumers
      * are faster than the producers, a producer woken a batch late lets them drain the buffer and
      * park (a wake-up for each side instead of none), so the put waits for any room. The batch
@@ -194,9 +195,9 @@ final class CellLobby {
     static final int ROOM_AHEAD = 256;
 
     /**
-     * For a put of a full buffer (p: the next put position), in either waiting mode: spins, as the put side's Spinner
-     * allows, until roomAhead places from p on are free or the buffer closes, then takes any room
-     * that came; whether room came (or the close). False when the Spinner says park at once. A spin
+     * For a put of a full buffer (p: the next put position), in either waiting mode: spins, as
+     * the put side's Spinner allows, until roomAhead places from p on are free or the buffer
+     * closes, then takes any room that came; whether room came (or the close). False when the Spinner says park at once. A spin
      * that ends with less room than roomAhead counts as one that did not pay.
      */
     private boolean spunForRoomAhead(long p) {
