@@ -95,6 +95,15 @@ public final class EndOfWindow {
         return figures;
     }
 
+    /** Waits, at most a second, until the window's thread has read both edges or given up. */
+    private void awaitMeasured() {
+        try {
+            measured.await(1, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private void run() {
         try {
             measure();
@@ -147,6 +156,12 @@ public final class EndOfWindow {
 
     /** Called at iteration teardown, once every benchmark thread has left its loop. */
     public void stop() {
+        if (edge(false)) {
+            // JMH has closed the measurement, and its threads may leave their loops and reach the
+            // iteration's teardown before the window's thread next looks (EDGE_POLL_MICROS): let it
+            // read the closing edge first, else the iteration's figures would be lost (NaN)
+            awaitMeasured();
+        }
         stopped = true;
         LockSupport.unpark(freer);
         try {
