@@ -197,8 +197,9 @@ final class CellLobby {
     /**
      * For a put of a full buffer (p: the next put position), in either waiting mode: spins, as
      * the put side's Spinner allows, until roomAhead places from p on are free or the buffer
-     * closes, then takes any room that came; whether room came (or the close). False when the Spinner says park at once. A spin
-     * that ends with less room than roomAhead counts as one that did not pay.
+     * closes, then takes any room that came; whether room came (or the close). False when the
+     * Spinner says park at once. A spin that ends with less room than roomAhead counts as one
+     * that did not pay.
      */
     private boolean spunForRoomAhead(long p) {
         long ahead = p - capacity + roomAhead - 1; // its take's release leaves room for puts p to p + roomAhead - 1

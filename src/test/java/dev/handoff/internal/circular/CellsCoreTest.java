@@ -269,9 +269,9 @@ class CellsCoreTest {
 
     /**
      * A put of a full buffer parks for a batch of room only while the takes have kept busy: once
-     * a take has found the buffer empty within the last BUSY_LAPS laps, the consumers are the faster side,
-     * and a put waits for any room. Fails if the rule is lost either way (the put counted in the
-     * wrong waiters).
+     * a take has found the buffer empty within the last BUSY_LAPS laps, the consumers are the
+     * faster side, and a put waits for any room. Fails if the rule is lost either way (the put
+     * counted in the wrong waiters).
      */
     @Test
     @Timeout(30)
