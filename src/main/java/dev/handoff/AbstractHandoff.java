@@ -6,6 +6,7 @@ package dev.handoff;
 import dev.handoff.internal.waiting.AfterClose;
 
 import dev.handoff.internal.observe.Counters;
+import dev.handoff.internal.observe.HandoffReader;
 
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
@@ -48,6 +49,12 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
      * therefore declare no serialVersionUID: only the proxy's class appears in a stream.
      */
 
+    static {
+        // Before any handoff exists (every kind, and every handoff that parks, is or wraps one of
+        // these): the JFR events read the handoffs they are given as Objects through it.
+        HandoffReader.install(new ContractReader());
+    }
+
     /** This handoff's counters; {@link Counters#DISABLED} unless counting was asked for. */
     final Counters counters;
 
@@ -57,7 +64,6 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
 
     // ---- argument checks shared by every kind ----
 
-    /** Rejects a capacity of zero or less, naming the kind. */
     /**
      * The spec a handoff keeps, back from the canonical string it keeps it as. A handoff keeps its
      * spec as that string, not as the record: a record reachable from a handoff stops tools that
@@ -465,18 +471,7 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
     @Override
     public final int take(Collection<? super E> into, int max) throws InterruptedException {
         checkDrainTarget(into);
-        if (max <= 0) {
-            return 0; // as drainTo: nothing to move, so nothing to wait for
-        }
-        if (Thread.interrupted()) {
-            throw new InterruptedException(); // as take(): even when an element is inside
-        }
-        int moved = drainTo(into, max);
-        if (moved > 0) {
-            return moved;
-        }
-        deliverWaitedFor(take(), into);
-        return 1 + drainTo(into, max - 1);
+        return takeBatch(into, max, false, 0L, null);
     }
 
     /**
@@ -490,17 +485,30 @@ abstract class AbstractHandoff<E> extends AbstractQueue<E> implements Handoff<E>
             throws InterruptedException {
         checkDrainTarget(into);
         Objects.requireNonNull(unit, "unit");
+        return takeBatch(into, max, true, timeout, unit);
+    }
+
+    /**
+     * The batch takes: moves what is inside, or waits for one element as take() (untimed) or the
+     * timed poll does and then moves up to {@code max - 1} more. Throws if the caller is
+     * interrupted on entry, even when elements are inside, as take() does.
+     *
+     * @return how many elements were moved; 0 when {@code max <= 0} (nothing to wait for), or
+     *         when timed and the time ran out, or the handoff is closed and empty
+     */
+    private int takeBatch(Collection<? super E> into, int max, boolean timed, long timeout, TimeUnit unit)
+            throws InterruptedException {
         if (max <= 0) {
-            return 0;
+            return 0; // as drainTo: nothing to move, so nothing to wait for
         }
         if (Thread.interrupted()) {
-            throw new InterruptedException();
+            throw new InterruptedException(); // as take(): even when an element is inside
         }
         int moved = drainTo(into, max);
         if (moved > 0) {
             return moved;
         }
-        E first = poll(timeout, unit);
+        E first = timed ? poll(timeout, unit) : take();
         if (first == null) {
             return 0; // timed out, or closed and empty
         }

@@ -206,52 +206,55 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
 
     @Override
     public void put(E e) throws InterruptedException {
-        int c = importance.classOf(e);
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        if (!announce()) {
-            throw closedToPut();
-        }
-        boolean inserted = false;
-        try {
-            AbstractHandoff<E> own = classes[c];
-            if (!own.offer(e)) {
-                counters.producerWait(); // class c is full: wait in its own put
-                own.put(e);
-            }
-            inserted = true;
-        } catch (HandoffClosedException | RejectedExecutionException closedMeanwhile) {
-            throw closedToPut(); // the class's put refuses as closedToPut() does; this handoff names itself
-        } finally {
-            finishInsert(c, inserted);
+        if (insert(e, importance.classOf(e), false, 0L) == CLOSED) {
+            throw closedToPut(); // the only way an untimed insert fails
         }
     }
 
     @Override
     public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
         int c = importance.classOf(e);
-        long nanos = unit.toNanos(timeout);
+        return insert(e, c, true, unit.toNanos(timeout)) == INSERTED; // closed: refused, not thrown
+    }
+
+    /** What {@link #insert} did with its element. */
+    private static final int INSERTED = 0, CLOSED = 1, TIMED_OUT = 2;
+
+    /**
+     * Inserts e into its class c, waiting in that class's own put (untimed) or timed offer while
+     * the class is full; the timed form never waits when {@code nanos <= 0}. Throws if the
+     * caller is interrupted on entry, even when there is room.
+     *
+     * @return INSERTED; CLOSED when this handoff is closed, or closes while it waits; TIMED_OUT
+     * @throws InterruptedException if interrupted on entry or while waiting
+     */
+    private int insert(E e, int c, boolean timed, long nanos) throws InterruptedException {
         if (Thread.interrupted()) {
             throw new InterruptedException();
         }
         if (!announce()) {
-            return false; // closed: refused, not thrown
+            return CLOSED;
         }
         boolean inserted = false;
         try {
             AbstractHandoff<E> own = classes[c];
             inserted = own.offer(e);
-            if (!inserted && nanos > 0L) {
-                counters.producerWait(); // class c is full: wait in its own timed offer
-                inserted = own.offer(e, nanos, TimeUnit.NANOSECONDS);
+            if (!inserted && (!timed || nanos > 0L)) {
+                counters.producerWait(); // class c is full: wait in its own put or timed offer
+                inserted = timed ? own.offer(e, nanos, TimeUnit.NANOSECONDS) : putInto(own, e);
             }
-        } catch (HandoffClosedException closedMeanwhile) {
-            // closed while waiting: refused, not thrown
+        } catch (HandoffClosedException | RejectedExecutionException closedMeanwhile) {
+            return CLOSED; // the class's put refuses as closedToPut() does; the caller names this handoff
         } finally {
             finishInsert(c, inserted);
         }
-        return inserted;
+        return inserted ? INSERTED : TIMED_OUT;
+    }
+
+    /** The class's own put, which returns only once e is in. */
+    private static <E> boolean putInto(AbstractHandoff<E> own, E e) throws InterruptedException {
+        own.put(e);
+        return true;
     }
 
     // ---- removing ----

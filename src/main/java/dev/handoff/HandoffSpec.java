@@ -177,7 +177,9 @@ public sealed interface HandoffSpec
         Handoff<E> built = spec.sojourn()
                 ? SojournHandoff.around(spec, classifier, spec::kindWithClasses)
                 : spec.kindWithClasses(classifier);
-        CountedHandoffs.register(built);
+        if (spec.stats() || spec.sojourn()) {
+            CountedHandoffs.register(built); // the periodic Stats event reports what a handoff counts
+        }
         return built;
     }
 

@@ -205,11 +205,7 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
 
     @Override
     public void put(E e) throws InterruptedException {
-        int c = classOf(e);
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        if (!core.put(e, c)) {
+        if (!core.put(e, classOf(e), false, 0L)) {
             throw closedToPut(); // the core refuses a put only when the pipe is closed, or closes
         }
     }
@@ -217,11 +213,7 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     @Override
     public boolean offer(E e, long timeout, TimeUnit unit) throws InterruptedException {
         int c = classOf(e);
-        long nanos = unit.toNanos(timeout);
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        return core.offer(e, c, nanos);
+        return core.put(e, c, true, unit.toNanos(timeout));
     }
 
     /** Checks e; returns its importance class (0 without classes), checked by ImportanceClasses. */
@@ -248,17 +240,8 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
      */
     @Override
     public E take() throws InterruptedException {
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        if (core.isClosed()) {
-            return takeWhenClosedAndEmpty();
-        }
-        int slot = core.slotOfCurrentThread(false, 0L);
-        if (slot < 0) {
-            return takeWhenClosedAndEmpty(); // closed while waiting for a slot
-        }
-        return receive(slot, false, 0L);
+        E e = workerTake(PipeCore.OWN_SLOT, false, 0L);
+        return e != null ? e : takeWhenClosedAndEmpty(); // null: closed, on entry or while waiting
     }
 
     /**
@@ -289,19 +272,7 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
 
     @Override
     E timedTake(long nanos) throws InterruptedException {
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        if (core.isClosed() || nanos <= 0L) {
-            return null; // a timeout <= 0 never waits, and only a waiting worker can be handed anything
-        }
-        long deadline = System.nanoTime() + nanos;
-        int slot = core.slotOfCurrentThread(true, nanos);
-        if (slot < 0) {
-            return null; // no slot in time, or closed
-        }
-        nanos = deadline - System.nanoTime();
-        return nanos > 0L ? receive(slot, true, nanos) : null;
+        return workerTake(PipeCore.OWN_SLOT, true, nanos); // null: the time ran out, or closed
     }
 
     /** Returns {@code null}: only a worker, a thread holding a slot, receives elements (see above). */
@@ -344,19 +315,14 @@ public final class PipeHandoff<E> extends ZeroCapacityHandoff<E> {
     }
 
     /**
-     * Waits on a slot for an element, as its owner, with the slot BUSY (see {@code Receiver}).
-     * An untimed wait that ends without an element ended by a close: it then does what take()
-     * does on a closed pipe.
+     * Waits as a worker for an element: on slot, a handle's, or on the calling thread's own
+     * ({@code PipeCore.OWN_SLOT}); see {@code PipeCore.take}.
      *
-     * @return the element, or null if timed and the time ran out or the pipe closed
+     * @return the element; null when the pipe is closed, or (timed) the time ran out
      */
     @SuppressWarnings("unchecked")
-    E receive(int slot, boolean timed, long nanos) throws InterruptedException {
-        Object x = core.receive(slot, timed, nanos);
-        if (x == null && !timed) {
-            return takeWhenClosedAndEmpty();
-        }
-        return (E) x;
+    E workerTake(int slot, boolean timed, long nanos) throws InterruptedException {
+        return (E) core.take(slot, timed, nanos);
     }
 
     /**

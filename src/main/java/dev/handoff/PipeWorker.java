@@ -45,13 +45,11 @@ public final class PipeWorker<E> implements AutoCloseable {
     public E take() throws InterruptedException {
         enterCall();
         try {
-            if (Thread.interrupted()) {
-                throw new InterruptedException();
+            E e = pipe.workerTake(slot, false, 0L);
+            if (e == null) {
+                throw pipe.closedAndEmpty(); // closed, on entry or while waiting
             }
-            if (pipe.isClosed()) {
-                throw pipe.closedAndEmpty();
-            }
-            return pipe.receive(slot, false, 0L);
+            return e;
         } finally {
             state.set(IDLE);
         }
@@ -97,10 +95,7 @@ public final class PipeWorker<E> implements AutoCloseable {
         long deadline = System.nanoTime() + nanos; // may wrap for a huge timeout: only differences are read
         enterCall();
         try {
-            if (Thread.interrupted()) {
-                throw new InterruptedException();
-            }
-            E e = pipe.isClosed() || nanos <= 0L ? null : pipe.receive(slot, true, nanos);
+            E e = pipe.workerTake(slot, true, nanos);
             if (e != null || !pipe.isClosed()) {
                 return e; // an element, or the time ran out on an open pipe
             }

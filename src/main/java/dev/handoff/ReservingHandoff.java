@@ -41,10 +41,7 @@ abstract class ReservingHandoff<E> extends AbstractHandoff<E> {
 
     @Override
     public E take() throws InterruptedException {
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        if (takeable.acquire() == Reservations.EXHAUSTED) {
+        if (takeable.acquire(false, 0L) == Reservations.EXHAUSTED) {
             return takeWhenClosedAndEmpty(); // throws, but to a pool's own code (Handoff, "Under a thread pool")
         }
         return removeReserved();
@@ -52,9 +49,6 @@ abstract class ReservingHandoff<E> extends AbstractHandoff<E> {
 
     @Override
     E timedTake(long nanos) throws InterruptedException {
-        if (Thread.interrupted()) {
-            throw new InterruptedException();
-        }
-        return takeable.acquireNanos(nanos) == Reservations.ACQUIRED ? removeReserved() : null;
+        return takeable.acquire(true, nanos) == Reservations.ACQUIRED ? removeReserved() : null;
     }
 }

@@ -86,6 +86,9 @@
  *  - AbstractHandoff: what every kind keeps the same way (argument checks, the snapshot
  *    iterator over toArray, the bulk removals through removeMatching, the batch takes, the
  *    counters), and writeReplace; every kind extends it.
+ *  - ContractReader: how the JFR events of internal.observe, which hold a handoff as an Object,
+ *    read its kind, capacity, size and stats through this package's contract; AbstractHandoff
+ *    installs it when it initializes.
  *  - ZeroCapacityHandoff: the BlockingQueue answers of a handoff that holds nothing (always
  *    empty; nothing found, removed or drained), as SynchronousQueue gives them; PipeHandoff
  *    extends it.

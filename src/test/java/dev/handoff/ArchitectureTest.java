@@ -94,9 +94,10 @@ class ArchitectureTest {
 
     @Test
     void theMechanismsThatParkNameTheirOwnerAsAnObject() {
-        // the blocker of a park is any Object, as the JDK's is; only JFR's events read the handoff
+        // the blocker of a park is any Object, as the JDK's is; JFR's events read it through HandoffReader
         noClasses().that().resideInAnyPackage(internal("circular") + "..", internal("linked") + "..",
-                        internal("table") + "..", internal("pipe") + "..", internal("waiting") + "..")
+                        internal("table") + "..", internal("pipe") + "..", internal("waiting") + "..",
+                        internal("observe") + "..")
                 .should().dependOnClassesThat().haveFullyQualifiedName("dev.handoff.Handoff")
                 .because("a mechanism parks on behalf of an owner it does not need to know as a Handoff")
                 .check(LIBRARY);

@@ -232,6 +232,38 @@ class PipeHandoffTest {
         }
     }
 
+    /**
+     * A handle's take throws once the pipe is closed, whether it finds it closed or is waiting
+     * when it closes, also when its caller is an executor's own code (a handle is not a pool's work
+     * queue, so the rule that parks a pool's idle thread on a closed handoff is not for it).
+     */
+    @Test
+    @Timeout(20)
+    void aHandlesTakeThrowsAtTheCloseWhileItWaitsEvenInAnExecutorsOwnCode() throws Exception {
+        PipeHandoff<String> pipe = new PipeHandoff<>(1);
+        try (PipeWorker<String> handle = pipe.register()) {
+            AtomicReference<Object> taken = new AtomicReference<>();
+            Thread waiting = Thread.ofPlatform().start(() -> new HandleLoop(handle, taken).execute(() -> { }));
+            await("the handle waits", () -> waiting.getState() == Thread.State.WAITING);
+            pipe.close();
+            waiting.join();
+            assertTrue(taken.get() instanceof HandoffClosedException, String.valueOf(taken.get()));
+            assertThrows(HandoffClosedException.class, handle::take, "closed on entry");
+        }
+    }
+
+    /** An executor whose own code takes from a handle: the frame the pool rule looks for. */
+    private record HandleLoop(PipeWorker<String> handle, AtomicReference<Object> taken) implements java.util.concurrent.Executor {
+        @Override
+        public void execute(Runnable unused) {
+            try {
+                taken.set(handle.take());
+            } catch (Throwable t) {
+                taken.set(t);
+            }
+        }
+    }
+
     @Test
     void anInterruptedWorkerLeavesItsSlotFree() throws InterruptedException {
         PipeHandoff<String> pipe = new PipeHandoff<>(1);

@@ -141,13 +141,27 @@ public final class Reservations {
         }
     }
 
-    /** Takes one reservation, spinning briefly and then parking while none is available. */
-    public int acquire() throws InterruptedException {
+    /**
+     * Takes one reservation, waiting while none is available: the take (untimed: spinning briefly,
+     * then parking) and the timed poll (parking at most nanos, never spinning; never waiting when
+     * {@code nanos <= 0}). Throws if the caller is interrupted on entry, even when a reservation
+     * is available, as a take of the JDK's queues does.
+     *
+     * @return ACQUIRED, EXHAUSTED, or (timed) NONE when the time ran out
+     * @throws InterruptedException if interrupted on entry or while parked
+     */
+    public int acquire(boolean timed, long nanos) throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
         int r = tryAcquire();
-        if (r == NONE) {
+        if (r != NONE || timed && nanos <= 0L) {
+            return r;
+        }
+        if (!timed) {
             r = spinThenTryAcquire();
         }
-        return r != NONE ? r : await(false, 0L);
+        return r != NONE ? r : await(timed, nanos);
     }
 
     /**
@@ -173,12 +187,6 @@ public final class Reservations {
     /** Whether threads wait in await(): they are ahead of this one, which stops spinning. */
     private static boolean othersWait(Reservations r, long unused) {
         return r.notEmpty.any();
-    }
-
-    /** Takes one reservation, parking at most nanos while none is available; never spins. */
-    public int acquireNanos(long nanos) throws InterruptedException {
-        int r = tryAcquire();
-        return r != NONE || nanos <= 0L ? r : await(true, nanos);
     }
 
     private int await(boolean timed, long nanos) throws InterruptedException {

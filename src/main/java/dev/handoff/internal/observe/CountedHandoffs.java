@@ -3,8 +3,6 @@
  */
 package dev.handoff.internal.observe;
 
-import dev.handoff.Handoff;
-
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
@@ -18,7 +16,7 @@ import jdk.jfr.FlightRecorderListener;
  * The live handoffs built with counting or sojourn times on, held weakly, and the JFR hook that emits one
  * {@link StatsEvent} for each of them every period.
  *
- * <p>A spec's {@code build()} calls {@link #register(Handoff)} once, with the handoff it returns
+ * <p>A spec's {@code build()} calls {@link #register(Object)} once, with the handoff it returns
  * to its caller, after every option is composed around the kind (see {@code HandoffSpec}); no
  * constructor registers, and a handoff built inside another (a class of a handoff with
  * importance classes, the kind under a sojourn recorder) is never registered itself. A kind built
@@ -56,7 +54,7 @@ public final class CountedHandoffs {
     private static final Set<Entry> LIVE = ConcurrentHashMap.newKeySet();
 
     /** Entries whose handoff the collector has cleared. */
-    private static final ReferenceQueue<Handoff<?>> DROPPED = new ReferenceQueue<>();
+    private static final ReferenceQueue<Object> DROPPED = new ReferenceQueue<>();
 
     /** Set by the first registration, which adds the listener. */
     private static final AtomicBoolean LISTENING = new AtomicBoolean();
@@ -65,20 +63,18 @@ public final class CountedHandoffs {
     }
 
     /** A registered handoff, held weakly. */
-    private static final class Entry extends WeakReference<Handoff<?>> {
-        public Entry(Handoff<?> handoff) {
+    private static final class Entry extends WeakReference<Object> {
+        Entry(Object handoff) {
             super(handoff, DROPPED);
         }
     }
 
     /**
-     * Registers a fully constructed handoff for the periodic {@code dev.handoff.Stats} event if
-     * it counts or records sojourn times; does nothing otherwise.
+     * Registers a fully constructed handoff for the periodic {@code dev.handoff.Stats} event, which
+     * reads it through the installed {@link HandoffReader}: call it only for a handoff that counts
+     * or records sojourn times.
      */
-    public static void register(Handoff<?> handoff) {
-        if (!handoff.spec().stats() && !handoff.spec().sojourn()) {
-            return;
-        }
+    public static void register(Object handoff) {
         forgetDropped();
         LIVE.add(new Entry(handoff));
         // CAS against the other first registrations only (volatile get, then one winner installs).
@@ -99,7 +95,7 @@ public final class CountedHandoffs {
     private static void emitAll() {
         forgetDropped();
         for (Entry entry : LIVE) {
-            Handoff<?> handoff = entry.get();
+            Object handoff = entry.get();
             if (handoff != null) {
                 StatsEvent event = new StatsEvent();
                 event.read(handoff);

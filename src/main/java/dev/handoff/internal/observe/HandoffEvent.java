@@ -3,8 +3,6 @@
  */
 package dev.handoff.internal.observe;
 
-import dev.handoff.Handoff;
-
 import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Event;
@@ -31,13 +29,16 @@ public abstract class HandoffEvent extends Event {
     public int identity;
 
     /**
-     * Fills the fields that say which handoff this event is about: its kind and capacity when it
-     * is a {@link Handoff} (every owner a mechanism is given is one), its class name otherwise.
+     * Fills the fields that say which handoff this event is about: its kind and capacity, read by
+     * the installed {@link HandoffReader}, when it is a handoff (every owner a mechanism is given
+     * is one), its class name otherwise.
      */
     public final void describe(Object handoff) {
-        if (handoff instanceof Handoff<?> h) {
-            kind = h.spec().kind();
-            capacity = h.capacity();
+        HandoffReader reader = HandoffReader.installed();
+        String k = reader == null ? null : reader.kindOf(handoff);
+        if (k != null) {
+            kind = k;
+            capacity = reader.capacityOf(handoff);
         } else {
             kind = handoff.getClass().getSimpleName();
         }

@@ -3,7 +3,6 @@
  */
 package dev.handoff.internal.observe;
 
-import dev.handoff.Handoff;
 import dev.handoff.HandoffStats;
 
 import jdk.jfr.Description;
@@ -106,11 +105,15 @@ public final class StatsEvent extends HandoffEvent {
     @Timespan(Timespan.NANOSECONDS)
     public long oldestAge;
 
-    /** Fills this event from a snapshot of the handoff; the caller commits it. */
-    public void read(Handoff<?> handoff) {
+    /**
+     * Fills this event from a snapshot of the handoff, read by the installed {@link HandoffReader};
+     * the caller commits it. Call only with a registered handoff, which the reader reads.
+     */
+    public void read(Object handoff) {
         describe(handoff);
-        size = handoff.size();
-        HandoffStats stats = handoff.stats();
+        HandoffReader reader = HandoffReader.installed();
+        size = reader.sizeOf(handoff);
+        HandoffStats stats = reader.statsOf(handoff);
         puts = stats.puts();
         takes = stats.takes();
         producerWaits = stats.producerWaits();

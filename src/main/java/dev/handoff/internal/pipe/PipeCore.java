@@ -38,6 +38,9 @@ public final class PipeCore {
     /** Set once by close(). */
     private volatile boolean closed;
 
+    /** The slot argument of {@link #take} for the calling thread's own slot. */
+    public static final int OWN_SLOT = -1;
+
     /**
      * @param workerSlots W, checked by the caller
      * @param classes the importance classes of producers, 1 without them
@@ -70,34 +73,26 @@ public final class PipeCore {
     }
 
     /**
-     * Hands e to a worker, waiting in the line of class c until one takes it.
+     * Hands e to a worker, waiting in the line of class c: put (untimed) until a worker takes e,
+     * the timed offer at most nanos (never waiting when {@code nanos <= 0}). Throws if the caller
+     * is interrupted on entry, before it looks for a worker.
      *
-     * @return true once a worker took e; false when the pipe is closed, or closes while it waits
-     *         (e stays with the caller)
+     * @return true once a worker took e; false when the pipe is closed, or closes while it waits,
+     *         or (timed) when no worker took e in time; e then stays with the caller
+     * @throws InterruptedException if interrupted on entry or while in line
      */
-    public boolean put(Object e, int c) throws InterruptedException {
+    public boolean put(Object e, int c, boolean timed, long nanos) throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
         if (closed) {
             return false;
         }
-        if (line.isEmpty() && dispatcher.handOffWithoutParking(e)) {
-            return true;
+        if (timed) {
+            return dispatcher.tryHandOff(e) || nanos > 0L && line.await(e, c, true, nanos);
         }
-        return line.await(e, c, false, 0L);
-    }
-
-    /**
-     * Hands e to a worker, waiting at most nanos in the line of class c.
-     *
-     * @return whether a worker took e: false when closed, or when no worker took it in time
-     */
-    public boolean offer(Object e, int c, long nanos) throws InterruptedException {
-        if (closed) {
-            return false;
-        }
-        if (dispatcher.tryHandOff(e)) {
-            return true;
-        }
-        return nanos > 0L && line.await(e, c, true, nanos);
+        // untimed: a producer that finds others in line joins it behind them (the package notes)
+        return line.isEmpty() && dispatcher.handOffWithoutParking(e) || line.await(e, c, false, 0L);
     }
 
     /** The producers of class c waiting in line. */
@@ -108,20 +103,34 @@ public final class PipeCore {
     // ---- workers ----
 
     /**
-     * The calling thread's worker slot, claimed on its first call, waiting for one if all are held.
+     * Waits as a worker for an element handed to it: take (untimed) and the timed poll, which
+     * waits at most nanos in all and never when {@code nanos <= 0}. The worker is slot, a handle's
+     * (claimExplicit), or with {@link #OWN_SLOT} the calling thread's own slot, claimed on its
+     * first call, waiting for one if all are held. Throws if the caller is interrupted on entry,
+     * even on a closed pipe.
      *
-     * @return the slot, or a negative number if (timed) none came free in time or the pipe closed
+     * @return the element; null when the pipe is closed (on entry or while this waits), or (timed)
+     *         when the time ran out
+     * @throws InterruptedException if interrupted on entry or while waiting (unless an element
+     *         was handed at that moment: then it is returned and the interrupt status set again)
      */
-    public int slotOfCurrentThread(boolean timed, long nanos) throws InterruptedException {
-        return slots.currentThreadSlot(timed, nanos);
-    }
-
-    /**
-     * Waits on slot, as its owner, for an element.
-     *
-     * @return the element; null if the pipe closed, or (timed) the time ran out
-     */
-    public Object receive(int slot, boolean timed, long nanos) throws InterruptedException {
+    public Object take(int slot, boolean timed, long nanos) throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+        if (closed || timed && nanos <= 0L) {
+            return null; // only a waiting worker can be handed anything
+        }
+        if (slot == OWN_SLOT) {
+            long deadline = System.nanoTime() + nanos; // read only when timed, and only as differences
+            slot = slots.currentThreadSlot(timed, nanos);
+            if (slot < 0) {
+                return null; // closed, or (timed) no slot came free in time
+            }
+            if (timed && (nanos = deadline - System.nanoTime()) <= 0L) {
+                return null;
+            }
+        }
         return receiver.receive(slot, timed, nanos);
     }
 
