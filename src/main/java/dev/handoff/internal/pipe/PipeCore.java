@@ -122,7 +122,7 @@ public final class PipeCore {
             return null; // only a waiting worker can be handed anything
         }
         if (slot == OWN_SLOT) {
-            long deadline = System.nanoTime() + nanos; // read only when timed, and only as differences
+            long deadline = timed ? System.nanoTime() + nanos : 0L; // may wrap: only differences are read
             slot = slots.currentThreadSlot(timed, nanos);
             if (slot < 0) {
                 return null; // closed, or (timed) no slot came free in time
