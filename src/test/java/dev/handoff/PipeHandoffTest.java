@@ -232,6 +232,26 @@ class PipeHandoffTest {
         }
     }
 
+    /** A handle's take and timed poll and take check the interrupt first, even on a closed pipe. */
+    @Test
+    void aHandleInterruptedOnEntryThrowsInterruptedExceptionEvenOnAClosedPipe() throws InterruptedException {
+        PipeHandoff<String> pipe = new PipeHandoff<>(1);
+        try (PipeWorker<String> handle = pipe.register()) {
+            for (boolean closed : new boolean[] {false, true}) {
+                if (closed) {
+                    pipe.close();
+                }
+                Thread.currentThread().interrupt();
+                assertThrows(InterruptedException.class, handle::take, "closed: " + closed);
+                Thread.currentThread().interrupt();
+                assertThrows(InterruptedException.class, () -> handle.poll(0, TimeUnit.SECONDS), "closed: " + closed);
+                Thread.currentThread().interrupt();
+                assertThrows(InterruptedException.class, () -> handle.take(1, TimeUnit.SECONDS), "closed: " + closed);
+                assertFalse(Thread.currentThread().isInterrupted(), "the status is cleared as it throws");
+            }
+        }
+    }
+
     /**
      * A handle's take throws once the pipe is closed, whether it finds it closed or is waiting
      * when it closes, also when its caller is an executor's own code (a handle is not a pool's work
