@@ -109,6 +109,9 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
     /** Refuses a remove or drainTo from the code that a remove or drainTo calls (see the notes). */
     private final HolderGuard holders = new HolderGuard();
 
+    /** What {@link #insert} did with its element. */
+    private static final int INSERTED = 0, CLOSED = 1, TIMED_OUT = 2;
+
     /**
      * Creates a handoff of {@code importance.count()} classes, {@code K > 1}; with one class the
      * spec builds the kind itself.
@@ -216,9 +219,6 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
         int c = importance.classOf(e);
         return insert(e, c, true, unit.toNanos(timeout)) == INSERTED; // closed: refused, not thrown
     }
-
-    /** What {@link #insert} did with its element. */
-    private static final int INSERTED = 0, CLOSED = 1, TIMED_OUT = 2;
 
     /**
      * Inserts e into its class c, waiting in that class's own put (untimed) or timed offer while
