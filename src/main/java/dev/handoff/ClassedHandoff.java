@@ -241,7 +241,12 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
             inserted = own.offer(e);
             if (!inserted && (!timed || nanos > 0L)) {
                 counters.producerWait(); // class c is full: wait in its own put or timed offer
-                inserted = timed ? own.offer(e, nanos, TimeUnit.NANOSECONDS) : putInto(own, e);
+                if (timed) {
+                    inserted = own.offer(e, nanos, TimeUnit.NANOSECONDS);
+                } else {
+                    own.put(e); // returns only once e is in
+                    inserted = true;
+                }
             }
         } catch (HandoffClosedException | RejectedExecutionException closedMeanwhile) {
             return CLOSED; // the class's put refuses as closedToPut() does; the caller names this handoff
@@ -249,12 +254,6 @@ final class ClassedHandoff<E> extends ReservingHandoff<E> {
             finishInsert(c, inserted);
         }
         return inserted ? INSERTED : TIMED_OUT;
-    }
-
-    /** The class's own put, which returns only once e is in. */
-    private static <E> boolean putInto(AbstractHandoff<E> own, E e) throws InterruptedException {
-        own.put(e);
-        return true;
     }
 
     // ---- removing ----
