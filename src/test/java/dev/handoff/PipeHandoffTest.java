@@ -273,7 +273,8 @@ class PipeHandoffTest {
     }
 
     /** An executor whose own code takes from a handle: the frame the pool rule looks for. */
-    private record HandleLoop(PipeWorker<String> handle, AtomicReference<Object> taken) implements java.util.concurrent.Executor {
+    private record HandleLoop(PipeWorker<String> handle, AtomicReference<Object> taken)
+            implements java.util.concurrent.Executor {
         @Override
         public void execute(Runnable unused) {
             try {

@@ -32,15 +32,18 @@ public abstract class HandoffReader {
         return installed;
     }
 
-    /** The kind in the handoff's spec string ({@code circular}, {@code pipe}, ...), or null if it is not a handoff. */
+    /**
+     * The kind in the handoff's spec string ({@code circular}, {@code pipe}, ...), or null if it is
+     * not a handoff.
+     */
     public abstract String kindOf(Object handoff);
 
-    /** The handoff's capacity, as {@code Handoff.capacity()}; call only when {@link #kindOf} is not null. */
+    /** The handoff's capacity ({@code Handoff.capacity()}); only where {@link #kindOf} says one. */
     public abstract int capacityOf(Object handoff);
 
-    /** The handoff's size, as {@code Handoff.size()}; call only when {@link #kindOf} is not null. */
+    /** The handoff's size, as {@code Handoff.size()}; only where {@link #kindOf} says one. */
     public abstract int sizeOf(Object handoff);
 
-    /** The handoff's statistics, as {@code Handoff.stats()}; call only when {@link #kindOf} is not null. */
+    /** The handoff's stats ({@code Handoff.stats()}); only where {@link #kindOf} says one. */
     public abstract HandoffStats statsOf(Object handoff);
 }
